@@ -1,0 +1,110 @@
+// PriorityMailbox: user messages come out in ascending priority (lower number
+// first), FIFO among equals; system messages still come first.
+//
+// Backed by an ordered tree keyed by (priority, arrival sequence): enqueue,
+// dequeue and shedding the least important are all O(log n).
+//
+// Optionally bounded. When full:
+//   drop-lowest-priority  insert the arrival, then shed the least important
+//                         droppable message: reason drop-new when that is the
+//                         arrival itself (by identity), else drop-head
+//   drop-new              discard the arrival
+//   reject                throw MailboxFullError; nothing is counted
+// Signals (enqueue_signal) bypass the bound, take their priority position, and
+// are never shed. prepend_user re-ranks each envelope through the same path.
+//
+// Thread ownership as in Mailbox. priority_for runs on the producer's thread
+// outside the lock, so it must be safe to call concurrently.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "mailroom/drop_ledger.hpp"
+#include "mailroom/mailbox.hpp"
+#include "mailroom/priority_mailbox_options.hpp"
+
+namespace mailroom {
+
+// The rank of a message priority_for could not rank (it threw or gave NaN):
+// JS Number.MAX_SAFE_INTEGER — behind every ordinary rank, yet ahead of a
+// deliberate +infinity ("absolutely last" stays distinguishable).
+inline constexpr double kUnrankablePriority = 9007199254740991.0;
+
+class PriorityMailbox final : public Mailbox {
+ public:
+  // Throws OptionsError{"PriorityMailbox", field, value} for invalid options.
+  explicit PriorityMailbox(PriorityMailboxOptions options);
+
+  // ---- any thread ----
+  void enqueue(Envelope envelope) override;  // may throw MailboxFullError (reject)
+  void enqueue_signal(Envelope envelope) override;
+  void enqueue_system(Envelope envelope) override;
+  std::size_t size() const override;
+  std::size_t system_size() const override;
+  MailboxDescription describe() const override;
+
+  bool reports_drops() const noexcept override { return true; }
+  void observe_drops(DropObserver observer) override { ledger_.observe(std::move(observer)); }
+  std::uint64_t dropped_count() const noexcept override { return ledger_.dropped(); }
+  bool dead_letter_drops() const noexcept override { return dead_letter_drops_; }
+
+  const std::optional<std::size_t>& capacity() const noexcept { return capacity_; }
+  const std::optional<OverflowPolicy>& overflow() const noexcept { return overflow_; }
+  void set_owner_path(std::string path);
+
+  // The rank this mailbox gives an envelope: priority_for's answer, or
+  // kUnrankablePriority (after telling on_priority_error) when it has none.
+  double rank_of(const Envelope& envelope) const;
+
+  // ---- owning actor only ----
+  std::optional<Envelope> dequeue_system() override;
+  std::optional<Envelope> dequeue_user() override;
+  std::vector<Envelope> drain_user() override;  // in delivery order
+  std::vector<Envelope> drain_system() override;
+  // Re-ranks each envelope as a new arrival (it rejoins its tier, behind the
+  // equals already queued), so the bound applies and may drop. Under reject
+  // it is all-or-nothing: throws MailboxFullError before inserting any.
+  void prepend_user(std::vector<Envelope> envelopes) override;
+
+ private:
+  explicit PriorityMailbox(PriorityMailboxOptions::Resolved settings);
+
+  struct Key {
+    double priority;         // never NaN
+    std::uint64_t sequence;  // arrival order, unique: also the entry's identity
+    bool operator<(const Key& other) const noexcept {
+      return priority < other.priority || (priority == other.priority && sequence < other.sequence);
+    }
+  };
+  struct Slot {
+    Envelope envelope;
+    bool droppable;  // false for signals: never shed
+  };
+
+  // The one overflow decision; inserts the arrival when it is admitted. Lock
+  // held. Counts any drop; throws under reject.
+  std::optional<DropLedger::Drop> decide_overflow(double priority, Envelope& arrival);
+  Key insert(double priority, Envelope envelope, bool droppable);
+  std::optional<std::pair<Key, Envelope>> take_least_important_droppable();
+  bool full() const noexcept { return capacity_ && ordered_.size() >= *capacity_; }
+
+  const PriorityFunction priority_for_;
+  const PriorityErrorObserver on_priority_error_;
+  const std::optional<std::size_t> capacity_;
+  const std::optional<OverflowPolicy> overflow_;
+  const bool dead_letter_drops_;
+  DropLedger ledger_;
+
+  mutable std::mutex mutex_;
+  std::map<Key, Slot> ordered_;
+  std::uint64_t next_sequence_ = 0;
+  std::deque<Envelope> system_;
+  std::string owner_path_;
+};
+
+}  // namespace mailroom

@@ -1,0 +1,36 @@
+#include "mailroom/capacity.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "mailroom/errors.hpp"
+#include "number_text.hpp"
+
+namespace mailroom {
+
+namespace {
+constexpr double kMaxSafeInteger = 9007199254740991.0;  // JS Number.MAX_SAFE_INTEGER
+}
+
+std::size_t max_capacity() noexcept {
+  constexpr auto size_max = std::numeric_limits<std::size_t>::max();
+  return static_cast<double>(size_max) < kMaxSafeInteger
+             ? size_max
+             : static_cast<std::size_t>(kMaxSafeInteger);
+}
+
+std::size_t validate_capacity(double value, std::string_view family, std::string_view field) {
+  auto fail = [&](const char* why) {
+    throw OptionsError(std::string(family), std::string(field), detail::js_number_text(value), why);
+  };
+  if (std::isnan(value)) fail("capacity must be a number, not NaN");
+  if (std::isinf(value)) fail("capacity must be finite");
+  if (value <= 0) fail("capacity must be a positive integer (at least 1)");
+  if (std::floor(value) != value) fail("capacity must be a whole number of messages");
+  if (value > static_cast<double>(max_capacity()))
+    fail("capacity is larger than the largest supported");
+  return static_cast<std::size_t>(value);
+}
+
+}  // namespace mailroom

@@ -1,0 +1,188 @@
+#include "mailroom/priority_mailbox.hpp"
+
+#include <cmath>
+#include <iterator>
+#include <stdexcept>
+#include <utility>
+
+#include "mailroom/errors.hpp"
+
+namespace mailroom {
+
+PriorityMailbox::PriorityMailbox(PriorityMailboxOptions options)
+    : PriorityMailbox(options.resolve()) {}
+
+PriorityMailbox::PriorityMailbox(PriorityMailboxOptions::Resolved settings)
+    : priority_for_(std::move(settings.priority_for)),
+      on_priority_error_(std::move(settings.on_priority_error)),
+      capacity_(settings.capacity),
+      overflow_(settings.overflow),
+      dead_letter_drops_(settings.dead_letter_drops) {
+  ledger_.observe(std::move(settings.on_drop));  // the caller's hook goes first
+}
+
+double PriorityMailbox::rank_of(const Envelope& envelope) const {
+  // priority_for sees messages nobody wrote it for (PoisonPill, Kill): a throw
+  // or NaN is an ordinary state, contained here rather than failing the
+  // sender's tell. The message keeps its place, last among the ranked.
+  double raw = 0;
+  try {
+    raw = priority_for_(envelope);
+  } catch (...) {
+    if (on_priority_error_) on_priority_error_(std::current_exception(), envelope);
+    return kUnrankablePriority;
+  }
+  if (!std::isnan(raw)) return raw;  // ±infinity are ranks a caller may mean
+  if (on_priority_error_) {
+    on_priority_error_(std::make_exception_ptr(std::invalid_argument(
+                           "priorityFor returned NaN, which cannot be ranked")),
+                       envelope);
+  }
+  return kUnrankablePriority;
+}
+
+PriorityMailbox::Key PriorityMailbox::insert(double priority, Envelope envelope, bool droppable) {
+  const Key key{priority, next_sequence_++};
+  // Keys only grow within a rank, so the hint is exact for FIFO-heavy loads.
+  ordered_.emplace_hint(ordered_.end(), key, Slot{std::move(envelope), droppable});
+  return key;
+}
+
+std::optional<std::pair<PriorityMailbox::Key, Envelope>>
+PriorityMailbox::take_least_important_droppable() {
+  // From the tail; only signals are skipped, and those are few.
+  for (auto it = ordered_.rbegin(); it != ordered_.rend(); ++it) {
+    if (!it->second.droppable) continue;
+    auto node = ordered_.extract(std::next(it).base());
+    return std::make_pair(node.key(), std::move(node.mapped().envelope));
+  }
+  return std::nullopt;
+}
+
+std::optional<DropLedger::Drop> PriorityMailbox::decide_overflow(double priority,
+                                                                 Envelope& arrival) {
+  if (!full()) {
+    insert(priority, std::move(arrival), true);
+    return std::nullopt;
+  }
+  switch (*overflow_) {
+    case OverflowPolicy::kDropLowestPriority: {
+      // Insert first so the arrival competes on equal terms: if it ranks last
+      // (ties included: it has the newest sequence) it is the one shed.
+      const Key arrival_key = insert(priority, std::move(arrival), true);
+      auto shed = take_least_important_droppable();  // found: the arrival is droppable
+      if (!shed) return std::nullopt;
+      ledger_.count();
+      const DropReason reason = shed->first.sequence == arrival_key.sequence
+                                    ? DropReason::kDropNew
+                                    : DropReason::kDropHead;
+      return DropLedger::Drop{reason, std::move(shed->second)};
+    }
+    case OverflowPolicy::kDropNew:
+      ledger_.count();
+      return DropLedger::Drop{DropReason::kDropNew, std::move(arrival)};
+    case OverflowPolicy::kReject:
+      throw MailboxFullError(owner_path_, *capacity_);  // not a drop: nothing counted
+    case OverflowPolicy::kDropHead:
+      break;  // refused by PriorityMailboxOptions::resolve()
+  }
+  throw std::logic_error("PriorityMailbox: policy without a branch");
+}
+
+void PriorityMailbox::enqueue(Envelope envelope) {
+  const double priority = rank_of(envelope);  // user code: never under our lock
+  std::optional<DropLedger::Drop> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    dropped = decide_overflow(priority, envelope);
+  }
+  if (dropped) ledger_.notify(std::move(*dropped));
+}
+
+void PriorityMailbox::enqueue_signal(Envelope envelope) {
+  const double priority = rank_of(envelope);
+  std::lock_guard lock(mutex_);
+  insert(priority, std::move(envelope), false);
+}
+
+void PriorityMailbox::enqueue_system(Envelope envelope) {
+  std::lock_guard lock(mutex_);
+  system_.push_back(std::move(envelope));
+}
+
+std::size_t PriorityMailbox::size() const {
+  std::lock_guard lock(mutex_);
+  return ordered_.size();
+}
+
+std::size_t PriorityMailbox::system_size() const {
+  std::lock_guard lock(mutex_);
+  return system_.size();
+}
+
+MailboxDescription PriorityMailbox::describe() const {
+  return {"priority", capacity_, overflow_, dead_letter_drops_};
+}
+
+void PriorityMailbox::set_owner_path(std::string path) {
+  std::lock_guard lock(mutex_);
+  owner_path_ = std::move(path);
+}
+
+std::optional<Envelope> PriorityMailbox::dequeue_system() {
+  std::lock_guard lock(mutex_);
+  if (system_.empty()) return std::nullopt;
+  Envelope front = std::move(system_.front());
+  system_.pop_front();
+  return front;
+}
+
+std::optional<Envelope> PriorityMailbox::dequeue_user() {
+  std::lock_guard lock(mutex_);
+  if (ordered_.empty()) return std::nullopt;
+  auto first = ordered_.begin();
+  Envelope front = std::move(first->second.envelope);
+  ordered_.erase(first);
+  return front;
+}
+
+std::vector<Envelope> PriorityMailbox::drain_user() {
+  std::lock_guard lock(mutex_);
+  std::vector<Envelope> out;
+  out.reserve(ordered_.size());
+  for (auto& entry : ordered_) out.push_back(std::move(entry.second.envelope));
+  ordered_.clear();
+  return out;
+}
+
+std::vector<Envelope> PriorityMailbox::drain_system() {
+  std::lock_guard lock(mutex_);
+  std::vector<Envelope> out(std::make_move_iterator(system_.begin()),
+                            std::make_move_iterator(system_.end()));
+  system_.clear();
+  return out;
+}
+
+void PriorityMailbox::prepend_user(std::vector<Envelope> envelopes) {
+  if (envelopes.empty()) return;
+  std::vector<double> ranks;
+  ranks.reserve(envelopes.size());
+  for (const Envelope& envelope : envelopes) ranks.push_back(rank_of(envelope));
+
+  std::vector<DropLedger::Drop> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    // reject refuses the batch whole, before any insert, so the caller's
+    // stash is still entirely its own.
+    if (capacity_ && *overflow_ == OverflowPolicy::kReject &&
+        ordered_.size() + envelopes.size() > *capacity_) {
+      throw MailboxFullError(owner_path_, *capacity_);
+    }
+    for (std::size_t i = 0; i < envelopes.size(); ++i) {
+      if (auto drop = decide_overflow(ranks[i], envelopes[i])) dropped.push_back(std::move(*drop));
+    }
+  }
+  ledger_.notify(std::move(dropped));
+}
+
+}  // namespace mailroom
