@@ -1,0 +1,144 @@
+// DeadLetterQueue: the system's record of undeliverable messages (seed 002).
+// off keeps nothing; metrics counts; memory keeps a bounded, ageing ring;
+// persistent adds an append-only journal stream read back at construction.
+// Only the system installs its own queue as the capture sink: one built by
+// hand is a valid object that never receives a letter unless someone calls
+// capture. Every member is thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "mailroom/dead_letter_entry.hpp"
+#include "mailroom/dead_letter_filter.hpp"
+#include "mailroom/dead_letter_queue_settings.hpp"
+#include "mailroom/dead_letter_sink.hpp"
+#include "mailroom/journal.hpp"
+#include "mailroom/replay_result.hpp"
+#include "mailroom/replay_target.hpp"
+
+namespace mailroom {
+
+class Counter;
+class MetricsRegistry;
+class PayloadCodecRegistry;
+namespace detail {
+struct DeadLetterRecord;
+class EntryRing;
+}  // namespace detail
+
+class DeadLetterQueue final : public DeadLetterSink {
+ public:
+  struct Dependencies {
+    ReplayTarget* target = nullptr;    // null: every replay is unresolved-recipient
+    std::shared_ptr<Journal> journal;  // required for the persistent store
+    // actor_dead_letters_total{outcome} with outcome captured / replayed /
+    // replay-failed (no recipient label). May be null: not counted.
+    MetricsRegistry* metrics = nullptr;
+    std::function<std::int64_t()> now_ms;                   // null: the system clock
+    PayloadCodecRegistry* codecs = nullptr;                 // null: every journal copy is degraded
+    std::function<void(const std::string&)> report_damage;  // restore and write problems
+  };
+
+  struct Stats {
+    std::size_t size = 0;        // entries held now
+    std::uint64_t captured = 0;  // new entries
+    std::uint64_t returned = 0;  // replayed letters that came back as their entry
+    std::uint64_t evicted = 0;   // pushed out by max-entries
+    std::uint64_t aged_out = 0;  // older than retention
+    std::uint64_t replayed = 0;
+    std::uint64_t replay_failed = 0;     // every replay outcome but replayed
+    std::uint64_t restored = 0;          // entries read back at construction
+    std::uint64_t capture_failures = 0;  // capture swallowed an error (never thrown)
+  };
+
+  // Restores a persistent store from deps.journal before returning, so this
+  // run's appends never collide with the previous run's sequence numbers.
+  // Throws OptionsError{"DeadLetterQueue", "journal", "null"} for a
+  // persistent store without a journal.
+  DeadLetterQueue(DeadLetterQueueSettings settings, Dependencies deps);
+  ~DeadLetterQueue() override;
+  DeadLetterQueue(const DeadLetterQueue&) = delete;
+  DeadLetterQueue& operator=(const DeadLetterQueue&) = delete;
+
+  // Any thread; never throws. A letter whose replay_entry names an entry this
+  // queue replayed comes back as that entry (same id, replay_count + 1).
+  void capture(const DeadLetter& letter) noexcept override;
+
+  // Newest first.
+  std::vector<DeadLetterEntry> list(const DeadLetterFilter& filter = {});
+  std::optional<DeadLetterEntry> get(std::uint64_t id);
+
+  // Checks in order: unknown-entry, degraded-payload, quarantined, then
+  // resolves the destination afresh (alternate if given, else the recorded
+  // path): unresolved-recipient; delivers with the recorded sender: replayed
+  // (entry leaves) or rejected (the mailbox refused; entry stays).
+  ReplayResult replay(std::uint64_t id, std::optional<std::string> alternate = std::nullopt);
+
+  // Forgets every entry (persistent: one "cleared" tombstone).
+  void clear();
+  // Completes the journal appends issued so far (persistent store only).
+  void flush();
+
+  const DeadLetterQueueSettings& settings() const noexcept { return settings_; }
+  Stats stats() const;
+
+ private:
+  // The journal is compacted once it holds this many more records than twice
+  // the live entries (most of it dead); amortised O(1) per append.
+  static constexpr std::uint64_t kCompactionSlack = 64;
+
+  struct Replayed {
+    std::uint32_t replay_count = 0;  // the count the entry has if it comes back
+    std::uint64_t ticket = 0;
+  };
+
+  bool keeps_entries() const noexcept;
+  bool persistent() const noexcept;
+  std::int64_t now() const;
+  enum class Outcome { kCaptured, kReplayed, kReplayFailed };
+  void count(Outcome outcome) const noexcept;
+  void damage(const std::string& what) const noexcept;
+
+  // All below: mutex_ held.
+  // record: the encoded payload for the journal (persistent store), or null.
+  // Returns true when the letter came back as an entry this queue replayed.
+  bool capture_locked(const DeadLetter& letter, detail::DeadLetterRecord* record,
+                      std::int64_t now_ms);
+  void expire_locked(std::int64_t now_ms);
+  void enforce_cap_locked();
+  void remember_replayed_locked(std::uint64_t id, std::uint32_t replay_count);
+  std::uint64_t append_locked(const std::string& record) noexcept;
+  void maybe_compact_locked() noexcept;
+  DeadLetterEntry view(const DeadLetterEntry& entry) const;
+  std::string normalise_filter_path(const std::string& path) const;
+
+  void restore();
+  void encode_payload(const Message& message, detail::DeadLetterRecord& record) const;
+
+  const DeadLetterQueueSettings settings_;
+  Dependencies deps_;
+  Counter* counters_[3] = {nullptr, nullptr, nullptr};  // by Outcome, resolved once
+
+  mutable std::mutex mutex_;
+  std::unique_ptr<detail::EntryRing> ring_;                            // oldest first
+  std::unordered_map<std::uint64_t, Replayed> replayed_;               // replayed, may come back
+  std::deque<std::pair<std::uint64_t, std::uint64_t>> replayed_fifo_;  // (id, ticket)
+  std::uint64_t next_id_ = 1;
+  std::uint64_t next_ticket_ = 1;
+  std::uint64_t records_in_log_ = 0;  // journal records not yet compacted away
+  std::uint64_t next_compaction_check_ = 0;
+  std::uint64_t compacted_through_ = 0;
+  std::uint64_t highest_sequence_ = 0;
+  Stats stats_;
+};
+
+}  // namespace mailroom

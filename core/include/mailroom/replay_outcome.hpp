@@ -1,0 +1,21 @@
+// Every way a dead-letter replay can end, each named so nothing fails silently.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace mailroom {
+
+enum class ReplayOutcome {
+  kReplayed,             // "replayed": delivered; the entry left the queue
+  kUnknownEntry,         // "unknown-entry": no such id (replayed, aged out, never kept)
+  kUnresolvedRecipient,  // "unresolved-recipient": no user actor at the path; entry stays
+  kDegradedPayload,      // "degraded-payload": provenance only, nothing to send
+  kQuarantined,          // "quarantined": already replayed max-replays times
+  kRejected,             // "rejected": the destination mailbox refused it; entry stays
+};
+
+std::string_view to_string(ReplayOutcome outcome) noexcept;
+std::optional<ReplayOutcome> replay_outcome_from_string(std::string_view text) noexcept;
+
+}  // namespace mailroom

@@ -1,0 +1,389 @@
+// DeadLetterQueue: capture, inspection and replay. The journal side lives in
+// dead_letter_queue_journal.cpp.
+#include "mailroom/dead_letter_queue.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <utility>
+
+#include "dead_letter_record.hpp"
+#include "entry_ring.hpp"
+#include "error_text.hpp"
+#include "mailroom/errors.hpp"
+#include "mailroom/metrics_registry.hpp"
+#include "mailroom/payload_codec_registry.hpp"
+#include "recipient_path.hpp"
+
+namespace mailroom {
+
+using detail::DeadLetterRecord;
+using detail::EntryRing;
+using detail::StoredEntry;
+
+DeadLetterQueue::DeadLetterQueue(DeadLetterQueueSettings settings, Dependencies deps)
+    : settings_(std::move(settings)), deps_(std::move(deps)), ring_(std::make_unique<EntryRing>()) {
+  next_compaction_check_ = kCompactionSlack;
+  if (deps_.metrics != nullptr && settings_.store != DeadLetterStore::kOff) {
+    // Resolved once so counting on the capture path is one atomic add.
+    const char* help = "Undeliverable messages seen by the dead-letter queue, by outcome.";
+    const char* names[3] = {"captured", "replayed", "replay-failed"};
+    for (int i = 0; i < 3; ++i) {
+      counters_[i] =
+          &deps_.metrics->counter("actor_dead_letters_total", help, Labels{{"outcome", names[i]}});
+    }
+  }
+  if (persistent()) {
+    if (!deps_.journal) {
+      throw OptionsError("DeadLetterQueue", "journal", "null",
+                         "the persistent store needs a journal");
+    }
+    restore();
+  }
+}
+
+DeadLetterQueue::~DeadLetterQueue() {
+  try {
+    flush();
+  } catch (...) {
+    // Destruction must not throw; flush() already reported what it could.
+  }
+}
+
+bool DeadLetterQueue::keeps_entries() const noexcept {
+  return settings_.store == DeadLetterStore::kMemory ||
+         settings_.store == DeadLetterStore::kPersistent;
+}
+
+bool DeadLetterQueue::persistent() const noexcept {
+  return settings_.store == DeadLetterStore::kPersistent;
+}
+
+std::int64_t DeadLetterQueue::now() const {
+  if (deps_.now_ms) return deps_.now_ms();
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+void DeadLetterQueue::count(Outcome outcome) const noexcept {
+  if (Counter* counter = counters_[static_cast<int>(outcome)]) counter->inc();
+}
+
+void DeadLetterQueue::damage(const std::string& what) const noexcept {
+  if (!deps_.report_damage) return;
+  try {
+    deps_.report_damage(what);
+  } catch (...) {
+  }
+}
+
+// ---------------------------------------------------------------- capture --
+
+void DeadLetterQueue::capture(const DeadLetter& letter) noexcept {
+  if (settings_.store == DeadLetterStore::kOff) return;
+  if (settings_.store == DeadLetterStore::kMetrics) {
+    count(Outcome::kCaptured);
+    return;
+  }
+  try {
+    // Encoding runs user codecs, so it happens before taking the lock.
+    std::optional<DeadLetterRecord> record;
+    if (persistent()) {
+      record.emplace();
+      encode_payload(letter.message, *record);
+    }
+    const std::int64_t now_ms = now();
+    bool returned = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      returned = capture_locked(letter, record ? &*record : nullptr, now_ms);
+    }
+    // A replayed letter failing again is the replay failing, not a new capture.
+    count(returned ? Outcome::kReplayFailed : Outcome::kCaptured);
+  } catch (...) {
+    try {
+      std::lock_guard<std::mutex> lock(mutex_);
+      ++stats_.capture_failures;
+    } catch (...) {
+    }
+    damage("dead-letter capture failed: " + detail::error_text(std::current_exception()));
+  }
+}
+
+bool DeadLetterQueue::capture_locked(const DeadLetter& letter, DeadLetterRecord* record,
+                                     std::int64_t now_ms) {
+  expire_locked(now_ms);
+  StoredEntry stored;
+  DeadLetterEntry& entry = stored.entry;
+  bool returned = false;
+  // Identity, never value: only the envelope's replay_entry says "this is
+  // the entry I replayed".
+  if (letter.replay_entry != 0) {
+    if (auto it = replayed_.find(letter.replay_entry); it != replayed_.end()) {
+      entry.id = letter.replay_entry;
+      entry.replay_count = it->second.replay_count;
+      replayed_.erase(it);
+      returned = true;
+      ring_->remove(entry.id);  // its slot, if a delivery is still in flight
+    }
+  }
+  if (!returned) entry.id = next_id_++;
+  entry.timestamp_ms = now_ms;
+  entry.recipient_path = letter.recipient_path;
+  if (!letter.sender_path.empty()) entry.sender_path = letter.sender_path;
+  entry.sender = letter.sender;
+  entry.payload = DeadLetterEntry::Captured{letter.message};
+
+  if (record != nullptr) {
+    record->kind = DeadLetterRecord::Kind::kCaptured;
+    record->id = entry.id;
+    record->timestamp_ms = entry.timestamp_ms;
+    record->recipient_path = entry.recipient_path;
+    record->sender_path = entry.sender_path;
+    record->replay_count = entry.replay_count;
+    stored.sequence = append_locked(record->to_json());
+  }
+  ring_->push(std::move(stored));
+  ++(returned ? stats_.returned : stats_.captured);
+  enforce_cap_locked();
+  if (record != nullptr) maybe_compact_locked();
+  return returned;
+}
+
+void DeadLetterQueue::expire_locked(std::int64_t now_ms) {
+  if (settings_.retention_ms <= 0) return;
+  stats_.aged_out += ring_->age_out(now_ms - settings_.retention_ms);
+}
+
+void DeadLetterQueue::enforce_cap_locked() {
+  stats_.evicted += ring_->evict_to(settings_.max_entries);
+}
+
+void DeadLetterQueue::remember_replayed_locked(std::uint64_t id, std::uint32_t replay_count) {
+  const std::uint64_t ticket = next_ticket_++;
+  replayed_[id] = Replayed{replay_count, ticket};
+  replayed_fifo_.emplace_back(id, ticket);
+  // Bounded like the ring: a replay that never comes back is forgotten
+  // oldest first. Stale fifo items (already returned) are skipped.
+  while (replayed_.size() > settings_.max_entries ||
+         replayed_fifo_.size() > 2 * settings_.max_entries + kCompactionSlack) {
+    auto [old_id, old_ticket] = replayed_fifo_.front();
+    replayed_fifo_.pop_front();
+    if (auto it = replayed_.find(old_id);
+        it != replayed_.end() && it->second.ticket == old_ticket) {
+      replayed_.erase(it);
+    }
+  }
+}
+
+// ----------------------------------------------------------- inspection --
+
+DeadLetterEntry DeadLetterQueue::view(const DeadLetterEntry& stored) const {
+  DeadLetterEntry entry = stored;
+  entry.quarantined = entry.replay_count >= settings_.max_replays;
+  return entry;
+}
+
+std::string DeadLetterQueue::normalise_filter_path(const std::string& path) const {
+  if (deps_.target != nullptr) {
+    std::string local = deps_.target->local_path(path);
+    if (!local.empty()) return detail::strip_scheme_and_system(local);
+  }
+  return detail::strip_scheme_and_system(path);
+}
+
+std::vector<DeadLetterEntry> DeadLetterQueue::list(const DeadLetterFilter& filter) {
+  std::vector<DeadLetterEntry> out;
+  if (!keeps_entries() || (filter.limit && *filter.limit == 0)) return out;
+  std::optional<std::string> wanted;
+  if (filter.recipient) wanted = normalise_filter_path(*filter.recipient);
+  const std::int64_t now_ms = now();
+
+  std::lock_guard<std::mutex> lock(mutex_);
+  expire_locked(now_ms);
+  ring_->for_each_newest_first([&](const StoredEntry& stored) {
+    const DeadLetterEntry& entry = stored.entry;
+    if (filter.since_ms && entry.timestamp_ms < *filter.since_ms) return true;
+    if (filter.until_ms && entry.timestamp_ms > *filter.until_ms) return true;
+    if (wanted && !detail::in_subtree(entry.recipient_path, *wanted)) return true;
+    out.push_back(view(entry));
+    return !(filter.limit && out.size() >= *filter.limit);
+  });
+  return out;
+}
+
+std::optional<DeadLetterEntry> DeadLetterQueue::get(std::uint64_t id) {
+  if (!keeps_entries()) return std::nullopt;
+  const std::int64_t now_ms = now();
+  std::lock_guard<std::mutex> lock(mutex_);
+  expire_locked(now_ms);
+  EntryRing::State state;
+  const StoredEntry* stored = ring_->find(id, &state);
+  if (stored == nullptr || state != EntryRing::State::kLive) return std::nullopt;
+  return view(stored->entry);
+}
+
+DeadLetterQueue::Stats DeadLetterQueue::stats() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Stats copy = stats_;
+  copy.size = ring_->live();
+  return copy;
+}
+
+// ---------------------------------------------------------------- replay --
+
+ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string> alternate) {
+  // Every outcome but replayed counts as replay-failed (called without the lock).
+  auto failed = [this](ReplayOutcome outcome, std::string path) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      ++stats_.replay_failed;
+    }
+    count(Outcome::kReplayFailed);
+    return ReplayResult{outcome, std::move(path)};
+  };
+  if (!keeps_entries()) return failed(ReplayOutcome::kUnknownEntry, "");
+
+  // 1. Checks on the entry as held now, in the documented order.
+  Message message;
+  ActorRef sender;
+  std::optional<std::string> sender_path;
+  std::string recorded_path;
+  {
+    const std::int64_t now_ms = now();
+    std::unique_lock<std::mutex> lock(mutex_);
+    expire_locked(now_ms);
+    EntryRing::State state;
+    const StoredEntry* stored = ring_->find(id, &state);
+    if (stored == nullptr || state != EntryRing::State::kLive) {
+      lock.unlock();
+      return failed(ReplayOutcome::kUnknownEntry, "");
+    }
+    const DeadLetterEntry& entry = stored->entry;
+    recorded_path = entry.recipient_path;
+    if (entry.is_degraded()) {
+      lock.unlock();
+      return failed(ReplayOutcome::kDegradedPayload, recorded_path);
+    }
+    if (entry.replay_count >= settings_.max_replays) {
+      lock.unlock();
+      return failed(ReplayOutcome::kQuarantined, recorded_path);
+    }
+    message = std::get<DeadLetterEntry::Captured>(entry.payload).message;
+    sender = entry.sender;
+    sender_path = entry.sender_path;
+  }
+
+  // 2. Resolve the destination afresh, outside the lock (runtime code). With
+  // an alternate the recorded path is not resolved at all.
+  const std::string destination = alternate ? *alternate : recorded_path;
+  std::optional<ActorRef> recipient;
+  std::string used_path = destination;
+  if (deps_.target != nullptr) {
+    recipient = deps_.target->resolve_user_actor(destination);
+    if (std::string local = deps_.target->local_path(destination); !local.empty()) {
+      used_path = std::move(local);
+    }
+    // A restored entry has no live sender ref; the recorded path may name one.
+    if (!sender && sender_path) {
+      sender = deps_.target->resolve_user_actor(*sender_path).value_or(ActorRef());
+    }
+  }
+  if (!recipient) return failed(ReplayOutcome::kUnresolvedRecipient, destination);
+
+  // 3. Take the entry out of sight (it may have gone meanwhile) and remember
+  // it as replayed *before* delivering: delivery can dead-letter it
+  // synchronously, re-entering capture on this thread. Its slot is kept in
+  // flight so a refused delivery puts it back where it was.
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    EntryRing::State state;
+    const StoredEntry* stored = ring_->find(id, &state);
+    if (stored == nullptr || state != EntryRing::State::kLive) {
+      lock.unlock();
+      return failed(ReplayOutcome::kUnknownEntry, "");
+    }
+    ring_->set_in_flight(id);
+    remember_replayed_locked(id, stored->entry.replay_count + 1);
+    if (persistent()) {
+      DeadLetterRecord removed;
+      removed.kind = DeadLetterRecord::Kind::kRemoved;
+      removed.id = id;
+      append_locked(removed.to_json());
+      maybe_compact_locked();
+    }
+  }
+
+  try {
+    deps_.target->deliver(*recipient, Envelope{message, sender, {}, id});
+  } catch (...) {
+    // Refused (MailboxFullError) or failed: nothing is lost, the entry goes
+    // back to its place.
+    const std::exception_ptr error = std::current_exception();
+    std::optional<DeadLetterRecord> record;
+    if (persistent()) {
+      record.emplace();
+      encode_payload(message, *record);
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      EntryRing::State state;
+      StoredEntry* stored = ring_->find(id, &state);
+      if (stored != nullptr && state == EntryRing::State::kInFlight) {
+        replayed_.erase(id);
+        ring_->set_live(id);
+        if (record) {
+          const DeadLetterEntry& entry = stored->entry;
+          record->kind = DeadLetterRecord::Kind::kCaptured;
+          record->id = entry.id;
+          record->timestamp_ms = entry.timestamp_ms;
+          record->recipient_path = entry.recipient_path;
+          record->sender_path = entry.sender_path;
+          record->replay_count = entry.replay_count;
+          stored->sequence = append_locked(record->to_json());
+        }
+        enforce_cap_locked();
+      }
+    }
+    bool rejected = false;
+    try {
+      std::rethrow_exception(error);
+    } catch (const MailboxFullError&) {
+      rejected = true;
+    } catch (...) {
+    }
+    if (rejected) return failed(ReplayOutcome::kRejected, used_path);
+    failed(ReplayOutcome::kRejected, used_path);  // counted as a failed replay, then rethrown
+    std::rethrow_exception(error);
+  }
+
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // Only the in-flight slot: if the letter already came back, its new
+    // entry (same id) stays.
+    EntryRing::State state;
+    if (ring_->find(id, &state) != nullptr && state == EntryRing::State::kInFlight) {
+      ring_->remove(id);
+    }
+    ++stats_.replayed;
+  }
+  count(Outcome::kReplayed);
+  return ReplayResult{ReplayOutcome::kReplayed, used_path};
+}
+
+// ---------------------------------------------------------- maintenance --
+
+void DeadLetterQueue::clear() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ring_->clear();
+  replayed_.clear();
+  replayed_fifo_.clear();
+  if (persistent()) {
+    DeadLetterRecord cleared;
+    cleared.kind = DeadLetterRecord::Kind::kCleared;
+    append_locked(cleared.to_json());
+    maybe_compact_locked();
+  }
+}
+
+}  // namespace mailroom

@@ -1,0 +1,167 @@
+// DeadLetterQueue, the journal side of the persistent store: appends,
+// prefix compaction, payload encoding and the restore at construction. The
+// record format is described in dead_letter_record.hpp.
+#include <algorithm>
+#include <unordered_map>
+#include <vector>
+
+#include "dead_letter_record.hpp"
+#include "entry_ring.hpp"
+#include "error_text.hpp"
+#include "mailroom/dead_letter_queue.hpp"
+#include "mailroom/payload_codec_registry.hpp"
+
+namespace mailroom {
+
+using detail::DeadLetterRecord;
+using detail::StoredEntry;
+
+void DeadLetterQueue::flush() {
+  if (!persistent()) return;
+  try {
+    deps_.journal->flush();
+  } catch (...) {
+    damage("dead-letter journal '" + settings_.persistence_id +
+           "': flush failed: " + detail::error_text(std::current_exception()));
+  }
+}
+
+std::uint64_t DeadLetterQueue::append_locked(const std::string& record) noexcept {
+  try {
+    const std::uint64_t sequence = deps_.journal->append(settings_.persistence_id, record);
+    highest_sequence_ = std::max(highest_sequence_, sequence);
+    ++records_in_log_;
+    return sequence;
+  } catch (...) {
+    damage("dead-letter journal '" + settings_.persistence_id +
+           "': append failed: " + detail::error_text(std::current_exception()));
+    return 0;
+  }
+}
+
+void DeadLetterQueue::maybe_compact_locked() noexcept {
+  if (records_in_log_ < next_compaction_check_) return;
+  // Everything below the oldest record a live entry still needs is dead:
+  // evicted, aged out, superseded, tombstoned or cleared.
+  const std::uint64_t oldest_live = std::min(highest_sequence_ + 1, ring_->min_sequence());
+  const std::uint64_t up_to = oldest_live - 1;
+  if (up_to > compacted_through_) {
+    try {
+      deps_.journal->delete_up_to(settings_.persistence_id, up_to);
+      records_in_log_ = highest_sequence_ - up_to;
+      compacted_through_ = up_to;
+    } catch (...) {
+      damage("dead-letter journal '" + settings_.persistence_id +
+             "': compaction failed: " + detail::error_text(std::current_exception()));
+    }
+  }
+  next_compaction_check_ =
+      std::max<std::uint64_t>(2 * ring_->live(), records_in_log_ + ring_->live()) +
+      kCompactionSlack;
+}
+
+void DeadLetterQueue::encode_payload(const Message& message, DeadLetterRecord& record) const {
+  record.degraded_class = message.type_name();
+  if (deps_.codecs == nullptr) {
+    record.degraded_reason = "no payload codec registry";
+    return;
+  }
+  PayloadCodecRegistry::EncodeResult encoded = deps_.codecs->encode(message);
+  if (encoded.ok()) {
+    record.tag = std::move(encoded.tagged->tag);
+    record.value = std::move(encoded.tagged->value);
+  } else {
+    record.degraded_class = std::move(encoded.degraded.class_name);
+    record.degraded_reason = std::move(encoded.degraded.reason);
+  }
+}
+
+void DeadLetterQueue::restore() {
+  JournalReadResult read;
+  try {
+    read = deps_.journal->read(settings_.persistence_id);
+  } catch (...) {
+    damage("dead-letter journal '" + settings_.persistence_id +
+           "': read failed, starting empty: " + detail::error_text(std::current_exception()));
+    return;
+  }
+  if (read.damaged) {
+    damage("dead-letter journal '" + settings_.persistence_id + "' damaged at byte " +
+           std::to_string(read.damaged_at_offset) + ": " + read.damage +
+           " (valid prefix restored)");
+  }
+
+  // Fold: the latest captured record per id wins; removed/cleared delete.
+  struct Folded {
+    std::uint64_t sequence;
+    DeadLetterRecord record;
+  };
+  std::unordered_map<std::uint64_t, Folded> live;
+  std::uint64_t max_id = 0;
+  for (const JournalRecord& journal_record : read.records) {
+    highest_sequence_ = std::max(highest_sequence_, journal_record.sequence);
+    try {
+      DeadLetterRecord record = DeadLetterRecord::from_json(journal_record.payload);
+      max_id = std::max(max_id, record.id);
+      switch (record.kind) {
+        case DeadLetterRecord::Kind::kCaptured:
+          live.insert_or_assign(record.id, Folded{journal_record.sequence, std::move(record)});
+          break;
+        case DeadLetterRecord::Kind::kRemoved:
+          live.erase(record.id);
+          break;
+        case DeadLetterRecord::Kind::kCleared:
+          live.clear();
+          break;
+        case DeadLetterRecord::Kind::kUnknown:
+          break;  // written by a newer version: skipped, not fatal
+      }
+    } catch (...) {
+      damage("dead-letter journal '" + settings_.persistence_id + "': record " +
+             std::to_string(journal_record.sequence) +
+             " unreadable, skipped: " + detail::error_text(std::current_exception()));
+    }
+  }
+
+  std::vector<Folded*> ordered;
+  ordered.reserve(live.size());
+  for (auto& [id, folded] : live) ordered.push_back(&folded);
+  std::sort(ordered.begin(), ordered.end(),
+            [](const Folded* a, const Folded* b) { return a->sequence < b->sequence; });
+
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (Folded* folded : ordered) {
+    DeadLetterRecord& record = folded->record;
+    StoredEntry stored;
+    stored.sequence = folded->sequence;
+    DeadLetterEntry& entry = stored.entry;
+    entry.id = record.id;
+    entry.timestamp_ms = record.timestamp_ms;
+    entry.recipient_path = std::move(record.recipient_path);
+    entry.sender_path = std::move(record.sender_path);
+    entry.replay_count = record.replay_count;
+    if (!record.tag) {
+      entry.payload = DeadLetterEntry::Degraded{record.degraded_class, record.degraded_reason};
+    } else if (deps_.codecs == nullptr) {
+      entry.payload = DeadLetterEntry::Degraded{record.degraded_class, "no payload codec registry"};
+    } else {
+      auto decoded = deps_.codecs->decode(*record.tag, record.value);
+      if (decoded.ok()) {
+        entry.payload = DeadLetterEntry::Captured{std::move(*decoded.message)};
+      } else {
+        entry.payload = DeadLetterEntry::Degraded{
+            record.degraded_class.empty() ? *record.tag : record.degraded_class, decoded.reason};
+      }
+    }
+    ring_->push(std::move(stored));
+    ++stats_.restored;
+  }
+  next_id_ = max_id + 1;
+  records_in_log_ = read.records.size();
+  // Restored entries come first; then the usual bounds apply.
+  expire_locked(now());
+  enforce_cap_locked();
+  maybe_compact_locked();
+}
+
+}  // namespace mailroom

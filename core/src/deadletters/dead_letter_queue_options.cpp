@@ -1,0 +1,139 @@
+#include "mailroom/dead_letter_queue_options.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "mailroom/errors.hpp"
+#include "mailroom/hocon_config.hpp"
+
+namespace mailroom {
+namespace {
+
+constexpr const char* kFamily = "DeadLetterQueueOptions";
+
+std::string number_text(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return buffer;
+}
+
+[[noreturn]] void fail(const char* field, std::string value, const char* why) {
+  throw OptionsError(kFamily, field, std::move(value), why);
+}
+
+DeadLetterStore parse_store(std::string_view text) {
+  if (auto store = dead_letter_store_from_string(text)) return *store;
+  fail("store", std::string(text), "must be one of off, metrics, memory, persistent");
+}
+
+bool is_integer(double value) {
+  return std::isfinite(value) && std::floor(value) == value;
+}
+
+std::size_t parse_max_entries(double value, const std::string& text) {
+  if (!is_integer(value) || value < 1 || value > 1e15) {
+    fail("maxEntries", text, "must be an integer >= 1");
+  }
+  return static_cast<std::size_t>(value);
+}
+
+std::int64_t parse_retention(double value, const std::string& text) {
+  if (!is_integer(value) || value < 0 || value > 9e15) {
+    fail("retentionMs", text, "must be an integer number of milliseconds >= 0 (0 = no ageing)");
+  }
+  return static_cast<std::int64_t>(value);
+}
+
+std::uint32_t parse_max_replays(double value, const std::string& text) {
+  if (!is_integer(value) || value < 0 ||
+      value > static_cast<double>(std::numeric_limits<std::uint32_t>::max())) {
+    fail("maxReplays", text, "must be an integer >= 0 (0 = never replayable)");
+  }
+  return static_cast<std::uint32_t>(value);
+}
+
+// The seed spells the block `actor-ts.dead-letters`; ours is `mailroom.`,
+// which wins when both name a key.
+std::string hocon_path(const HoconConfig& config, std::string_view key) {
+  std::string ours = "mailroom.dead-letters." + std::string(key);
+  if (config.has(ours)) return ours;
+  std::string seed = "actor-ts.dead-letters." + std::string(key);
+  if (config.has(seed)) return seed;
+  return {};
+}
+
+std::string hocon_text(const HoconConfig& config, const std::string& path) {
+  const HoconValue* value = config.find(path);
+  return value != nullptr ? value->to_text() : std::string();
+}
+
+}  // namespace
+
+DeadLetterQueueOptions& DeadLetterQueueOptions::with_store(std::string_view store) {
+  store_ = parse_store(store);
+  return *this;
+}
+
+DeadLetterQueueOptions& DeadLetterQueueOptions::with_store(DeadLetterStore store) {
+  store_ = parse_store(to_string(store));  // rejects an out-of-range enum value too
+  return *this;
+}
+
+DeadLetterQueueOptions& DeadLetterQueueOptions::with_max_entries(double max_entries) {
+  max_entries_ = parse_max_entries(max_entries, number_text(max_entries));
+  return *this;
+}
+
+DeadLetterQueueOptions& DeadLetterQueueOptions::with_retention_ms(double retention_ms) {
+  retention_ms_ = parse_retention(retention_ms, number_text(retention_ms));
+  return *this;
+}
+
+DeadLetterQueueOptions& DeadLetterQueueOptions::with_max_replays(double max_replays) {
+  max_replays_ = parse_max_replays(max_replays, number_text(max_replays));
+  return *this;
+}
+
+DeadLetterQueueOptions& DeadLetterQueueOptions::with_persistence_id(std::string persistence_id) {
+  if (persistence_id.empty()) fail("persistenceId", "", "must not be empty");
+  persistence_id_ = std::move(persistence_id);
+  return *this;
+}
+
+DeadLetterQueueSettings DeadLetterQueueOptions::resolve(const HoconConfig* config,
+                                                        std::string_view system_name) const {
+  DeadLetterQueueSettings settings;
+  settings.persistence_id = DeadLetterQueueSettings::default_persistence_id(system_name);
+
+  if (config != nullptr) {
+    if (auto path = hocon_path(*config, "store"); !path.empty()) {
+      settings.store = parse_store(*config->get_string(path));
+    }
+    if (auto path = hocon_path(*config, "max-entries"); !path.empty()) {
+      settings.max_entries =
+          parse_max_entries(*config->get_number(path), hocon_text(*config, path));
+    }
+    if (auto path = hocon_path(*config, "retention"); !path.empty()) {
+      auto ms = *config->get_duration_ms(path);
+      settings.retention_ms = parse_retention(static_cast<double>(ms), hocon_text(*config, path));
+    }
+    if (auto path = hocon_path(*config, "max-replays"); !path.empty()) {
+      settings.max_replays =
+          parse_max_replays(*config->get_number(path), hocon_text(*config, path));
+    }
+    if (auto path = hocon_path(*config, "persistence-id"); !path.empty()) {
+      // "" is how a config file says "no opinion" for a computed default.
+      if (auto id = *config->get_string(path); !id.empty()) settings.persistence_id = id;
+    }
+  }
+
+  if (store_) settings.store = *store_;
+  if (max_entries_) settings.max_entries = *max_entries_;
+  if (retention_ms_) settings.retention_ms = *retention_ms_;
+  if (max_replays_) settings.max_replays = *max_replays_;
+  if (persistence_id_) settings.persistence_id = *persistence_id_;
+  return settings;
+}
+
+}  // namespace mailroom

@@ -1,0 +1,38 @@
+// The persistent store's journal record format (one JSON object per record):
+//   {"k":"captured","id":7,"ts":1700000000000,"r":"/user/a","s":"/user/b"|null,"n":0,
+//    "p":{"t":"<tag>","v":<json>,"c":"<class>"}}  a captured letter (or a newer state of it)
+//   ... "p":{"d":{"c":"<class>","w":"<why>"}}  the payload could not be encoded
+//   {"k":"removed","id":7}                      tombstone: replayed
+//   {"k":"cleared"}                             tombstone for every entry before it
+// A later "captured" record for an id replaces the earlier one (a replayed
+// letter that came back). Unknown kinds are skipped when folding.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace mailroom::detail {
+
+struct DeadLetterRecord {
+  enum class Kind { kCaptured, kRemoved, kCleared, kUnknown };
+  Kind kind = Kind::kUnknown;
+  std::uint64_t id = 0;
+  std::int64_t timestamp_ms = 0;
+  std::string recipient_path;
+  std::optional<std::string> sender_path;
+  std::uint32_t replay_count = 0;
+  // Exactly one of these for kCaptured.
+  std::optional<std::string> tag;
+  nlohmann::json value;
+  std::string degraded_class;  // the payload's type name (tagged or not)
+  std::string degraded_reason;
+
+  std::string to_json() const;
+  // Throws std::exception (nlohmann parse/type errors) on a malformed record.
+  static DeadLetterRecord from_json(const std::string& text);
+};
+
+}  // namespace mailroom::detail

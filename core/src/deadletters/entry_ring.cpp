@@ -1,0 +1,117 @@
+#include "entry_ring.hpp"
+
+#include <algorithm>
+
+namespace mailroom::detail {
+namespace {
+// Holes are compacted once they outnumber entries by this much.
+constexpr std::size_t kRebuildSlack = 64;
+}  // namespace
+
+void EntryRing::push(StoredEntry stored) {
+  const std::uint64_t id = stored.entry.id;
+  order_of_[id] = front_order_ + slots_.size();
+  slots_.push_back(Slot{std::move(stored), State::kLive});
+  ++live_;
+}
+
+EntryRing::Slot* EntryRing::slot(std::uint64_t id) {
+  auto it = order_of_.find(id);
+  return it == order_of_.end() ? nullptr : &slots_[it->second - front_order_];
+}
+
+StoredEntry* EntryRing::find(std::uint64_t id, State* state) {
+  Slot* s = slot(id);
+  if (s == nullptr) return nullptr;
+  if (state != nullptr) *state = s->state;
+  return &s->stored;
+}
+
+void EntryRing::set_in_flight(std::uint64_t id) {
+  if (Slot* s = slot(id); s != nullptr && s->state == State::kLive) {
+    s->state = State::kInFlight;
+    --live_;
+  }
+}
+
+void EntryRing::set_live(std::uint64_t id) {
+  if (Slot* s = slot(id); s != nullptr && s->state == State::kInFlight) {
+    s->state = State::kLive;
+    ++live_;
+  }
+}
+
+void EntryRing::remove(std::uint64_t id) {
+  if (Slot* s = slot(id)) {
+    kill(*s);
+    trim_front();
+    maybe_rebuild();
+  }
+}
+
+void EntryRing::kill(Slot& s) {
+  if (s.state == State::kDead) return;
+  if (s.state == State::kLive) --live_;
+  order_of_.erase(s.stored.entry.id);
+  s.state = State::kDead;
+  s.stored = StoredEntry{};  // releases the message now, not when trimmed
+}
+
+void EntryRing::clear() {
+  slots_.clear();
+  order_of_.clear();
+  live_ = 0;
+}
+
+std::size_t EntryRing::age_out(std::int64_t cutoff_ms) {
+  std::size_t removed = 0;
+  for (Slot& s : slots_) {
+    if (s.state != State::kLive) continue;
+    if (s.stored.entry.timestamp_ms >= cutoff_ms) break;
+    kill(s);
+    ++removed;
+  }
+  if (removed > 0) trim_front();
+  return removed;
+}
+
+std::size_t EntryRing::evict_to(std::size_t max) {
+  std::size_t removed = 0;
+  for (auto it = slots_.begin(); live_ > max && it != slots_.end(); ++it) {
+    if (it->state != State::kLive) continue;
+    kill(*it);
+    ++removed;
+  }
+  if (removed > 0) trim_front();
+  return removed;
+}
+
+std::uint64_t EntryRing::min_sequence() const noexcept {
+  std::uint64_t min = std::numeric_limits<std::uint64_t>::max();
+  for (const Slot& s : slots_) {
+    if (s.state != State::kDead && s.stored.sequence != 0) min = std::min(min, s.stored.sequence);
+  }
+  return min;
+}
+
+void EntryRing::trim_front() {
+  while (!slots_.empty() && slots_.front().state == State::kDead) {
+    slots_.pop_front();
+    ++front_order_;
+  }
+}
+
+void EntryRing::maybe_rebuild() {
+  // Holes in the middle (replayed or returned entries) are squeezed out once
+  // they dominate, renumbering order keys; amortised O(1) per removal.
+  if (slots_.size() <= 2 * order_of_.size() + kRebuildSlack) return;
+  std::deque<Slot> kept;
+  for (Slot& s : slots_) {
+    if (s.state == State::kDead) continue;
+    order_of_[s.stored.entry.id] = front_order_ + kept.size();
+    kept.push_back(std::move(s));
+  }
+  slots_ = std::move(kept);
+}
+
+}  // namespace mailroom::detail

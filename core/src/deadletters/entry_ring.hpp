@@ -1,0 +1,69 @@
+// EntryRing: the dead-letter queue's entries in capture order, kept in a
+// deque so that a newest-first scan of 100,000 entries stays contiguous. An
+// entry is live, in flight (taken out for a replay that is being delivered;
+// invisible but keeping its place in case the delivery is refused) or dead
+// (a hole, trimmed at the front and compacted away when holes dominate).
+// Not thread-safe: the queue calls it under its own mutex.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <unordered_map>
+
+#include "mailroom/dead_letter_entry.hpp"
+
+namespace mailroom::detail {
+
+struct StoredEntry {
+  DeadLetterEntry entry;
+  std::uint64_t sequence = 0;  // journal sequence of its latest captured record (0: none)
+};
+
+class EntryRing {
+ public:
+  enum class State : std::uint8_t { kLive, kInFlight, kDead };
+
+  void push(StoredEntry stored);  // as the newest, live
+  // The entry with this id (live or in flight), or null.
+  StoredEntry* find(std::uint64_t id, State* state = nullptr);
+  void set_in_flight(std::uint64_t id);  // live -> in flight
+  void set_live(std::uint64_t id);       // in flight -> live, at its old place
+  void remove(std::uint64_t id);         // -> dead
+  void clear();
+
+  // Removes live entries with timestamp_ms < cutoff, oldest first, stopping at
+  // the first younger one. Returns how many.
+  std::size_t age_out(std::int64_t cutoff_ms);
+  // Removes the oldest live entries until at most max are live. Returns how many.
+  std::size_t evict_to(std::size_t max);
+
+  std::size_t live() const noexcept { return live_; }
+  // Smallest journal sequence any entry not dead still needs (max() if none).
+  std::uint64_t min_sequence() const noexcept;
+
+  // Calls f(const StoredEntry&) for live entries, newest first, while it returns true.
+  template <class F>
+  void for_each_newest_first(F&& f) const {
+    for (auto it = slots_.rbegin(); it != slots_.rend(); ++it) {
+      if (it->state == State::kLive && !f(it->stored)) return;
+    }
+  }
+
+ private:
+  struct Slot {
+    StoredEntry stored;
+    State state = State::kLive;
+  };
+  Slot* slot(std::uint64_t id);
+  void kill(Slot& slot);
+  void trim_front();
+  void maybe_rebuild();
+
+  std::deque<Slot> slots_;
+  std::uint64_t front_order_ = 0;                              // order key of slots_[0]
+  std::unordered_map<std::uint64_t, std::uint64_t> order_of_;  // id -> order key (not dead)
+  std::size_t live_ = 0;
+};
+
+}  // namespace mailroom::detail

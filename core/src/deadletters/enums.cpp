@@ -1,0 +1,57 @@
+// String forms of the dead-letter enums; the only place these strings live in C++.
+#include "mailroom/dead_letter_store.hpp"
+#include "mailroom/replay_outcome.hpp"
+
+namespace mailroom {
+
+std::string_view to_string(DeadLetterStore store) noexcept {
+  switch (store) {
+    case DeadLetterStore::kOff:
+      return "off";
+    case DeadLetterStore::kMetrics:
+      return "metrics";
+    case DeadLetterStore::kMemory:
+      return "memory";
+    case DeadLetterStore::kPersistent:
+      return "persistent";
+  }
+  return "unknown";
+}
+
+std::optional<DeadLetterStore> dead_letter_store_from_string(std::string_view text) noexcept {
+  if (text == "off") return DeadLetterStore::kOff;
+  if (text == "metrics") return DeadLetterStore::kMetrics;
+  if (text == "memory") return DeadLetterStore::kMemory;
+  if (text == "persistent") return DeadLetterStore::kPersistent;
+  return std::nullopt;
+}
+
+std::string_view to_string(ReplayOutcome outcome) noexcept {
+  switch (outcome) {
+    case ReplayOutcome::kReplayed:
+      return "replayed";
+    case ReplayOutcome::kUnknownEntry:
+      return "unknown-entry";
+    case ReplayOutcome::kUnresolvedRecipient:
+      return "unresolved-recipient";
+    case ReplayOutcome::kDegradedPayload:
+      return "degraded-payload";
+    case ReplayOutcome::kQuarantined:
+      return "quarantined";
+    case ReplayOutcome::kRejected:
+      return "rejected";
+  }
+  return "unknown";
+}
+
+std::optional<ReplayOutcome> replay_outcome_from_string(std::string_view text) noexcept {
+  if (text == "replayed") return ReplayOutcome::kReplayed;
+  if (text == "unknown-entry") return ReplayOutcome::kUnknownEntry;
+  if (text == "unresolved-recipient") return ReplayOutcome::kUnresolvedRecipient;
+  if (text == "degraded-payload") return ReplayOutcome::kDegradedPayload;
+  if (text == "quarantined") return ReplayOutcome::kQuarantined;
+  if (text == "rejected") return ReplayOutcome::kRejected;
+  return std::nullopt;
+}
+
+}  // namespace mailroom

@@ -1,0 +1,96 @@
+#include "mailroom/payload_codec_registry.hpp"
+
+#include <exception>
+
+#include "error_text.hpp"
+
+namespace mailroom {
+namespace {
+
+std::string safe_type_name(const Message& message) noexcept {
+  try {
+    return message.type_name();
+  } catch (...) {
+    return "<unnamed>";
+  }
+}
+
+}  // namespace
+
+void PayloadCodecRegistry::insert(std::type_index type, Codec codec) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (auto old = by_type_.find(type); old != by_type_.end()) by_tag_.erase(old->second.tag);
+  if (auto old = by_tag_.find(codec.tag); old != by_tag_.end()) by_type_.erase(old->second);
+  by_tag_.insert_or_assign(codec.tag, type);
+  by_type_.insert_or_assign(type, std::move(codec));
+}
+
+void PayloadCodecRegistry::set_fallback(FallbackEncode encode, FallbackDecode decode) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  fallback_encode_ = std::move(encode);
+  fallback_decode_ = std::move(decode);
+}
+
+PayloadCodecRegistry::EncodeResult PayloadCodecRegistry::encode(
+    const Message& message) const noexcept {
+  EncodeResult result;
+  result.degraded.class_name = safe_type_name(message);
+  try {
+    std::function<nlohmann::json(const Message&)> encoder;
+    std::string tag;
+    FallbackEncode fallback;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (auto it = by_type_.find(message.type()); it != by_type_.end()) {
+        encoder = it->second.encode;
+        tag = it->second.tag;
+      } else {
+        fallback = fallback_encode_;
+      }
+    }
+    // Codecs run outside the lock: they are user code.
+    if (encoder) {
+      result.tagged = Tagged{std::move(tag), encoder(message)};
+    } else if (fallback) {
+      result.tagged = fallback(message);
+      if (!result.tagged) result.degraded.reason = "no codec registered for this type";
+    } else {
+      result.degraded.reason = "no codec registered for this type";
+    }
+  } catch (...) {
+    result.tagged.reset();
+    result.degraded.reason = "encoder failed: " + detail::error_text(std::current_exception());
+  }
+  return result;
+}
+
+PayloadCodecRegistry::DecodeResult PayloadCodecRegistry::decode(
+    const std::string& tag, const nlohmann::json& value) const noexcept {
+  DecodeResult result;
+  try {
+    std::function<Message(const nlohmann::json&)> decoder;
+    FallbackDecode fallback;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (auto it = by_tag_.find(tag); it != by_tag_.end()) {
+        decoder = by_type_.at(it->second).decode;
+      } else {
+        fallback = fallback_decode_;
+      }
+    }
+    if (decoder) {
+      result.message = decoder(value);
+    } else if (fallback) {
+      result.message = fallback(tag, value);
+      if (!result.message) result.reason = "no codec registered for tag '" + tag + "'";
+    } else {
+      result.reason = "no codec registered for tag '" + tag + "'";
+    }
+  } catch (...) {
+    result.message.reset();
+    result.reason = "decoder failed: " + detail::error_text(std::current_exception());
+  }
+  return result;
+}
+
+}  // namespace mailroom

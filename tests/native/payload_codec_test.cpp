@@ -1,0 +1,113 @@
+// PayloadCodecRegistry: tagged JSON for registered types, degraded otherwise.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "mailroom/payload_codec_registry.hpp"
+
+namespace mailroom {
+namespace {
+
+struct Order {
+  int id;
+  std::string item;
+};
+
+struct Opaque {};
+
+void add_order(PayloadCodecRegistry& codecs) {
+  codecs.add<Order>(
+      "order",
+      [](const Order& o) {
+        return nlohmann::json{{"id", o.id}, {"item", o.item}};
+      },
+      [](const nlohmann::json& j) {
+        return Order{j.at("id").get<int>(), j.at("item")};
+      });
+}
+
+// A registered type encodes to its tag and JSON and decodes back to an equal value.
+TEST(PayloadCodec, RegisteredTypeRoundTrips) {
+  PayloadCodecRegistry codecs;
+  add_order(codecs);
+  const auto encoded = codecs.encode(Message(Order{7, "book"}));
+  ASSERT_TRUE(encoded.ok());
+  EXPECT_EQ(encoded.tagged->tag, "order");
+  EXPECT_EQ(encoded.tagged->value.dump(), R"({"id":7,"item":"book"})");
+  const auto decoded = codecs.decode("order", encoded.tagged->value);
+  ASSERT_TRUE(decoded.ok());
+  EXPECT_EQ(decoded.message->get<Order>().id, 7);
+  EXPECT_EQ(decoded.message->get<Order>().item, "book");
+}
+
+// A type without a codec is degraded with its type name and a reason.
+TEST(PayloadCodec, UnregisteredTypeIsDegraded) {
+  PayloadCodecRegistry codecs;
+  const auto encoded = codecs.encode(Message(Opaque{}));
+  EXPECT_FALSE(encoded.ok());
+  EXPECT_NE(encoded.degraded.class_name.find("Opaque"), std::string::npos);
+  EXPECT_EQ(encoded.degraded.reason, "no codec registered for this type");
+}
+
+// An encoder that throws degrades the payload instead of failing the caller.
+TEST(PayloadCodec, ThrowingEncoderIsDegradedWithItsReason) {
+  PayloadCodecRegistry codecs;
+  codecs.add<Order>(
+      "order", [](const Order&) -> nlohmann::json { throw std::runtime_error("cycle"); },
+      [](const nlohmann::json&) { return Order{}; });
+  const auto encoded = codecs.encode(Message(Order{1, "x"}));
+  EXPECT_FALSE(encoded.ok());
+  EXPECT_EQ(encoded.degraded.reason, "encoder failed: cycle");
+}
+
+// Decoding an unknown tag, or JSON the decoder rejects, fails with a reason.
+TEST(PayloadCodec, UnknownTagOrBadJsonDoesNotDecode) {
+  PayloadCodecRegistry codecs;
+  add_order(codecs);
+  const auto unknown = codecs.decode("invoice", nlohmann::json::object());
+  EXPECT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.reason, "no codec registered for tag 'invoice'");
+  const auto bad = codecs.decode("order", nlohmann::json{{"id", "seven"}});
+  EXPECT_FALSE(bad.ok());
+  EXPECT_EQ(bad.reason.rfind("decoder failed: ", 0), 0u);
+}
+
+// The fallback (the wasm layer's hook for JS values) handles types without a codec.
+TEST(PayloadCodec, FallbackHandlesOtherTypes) {
+  PayloadCodecRegistry codecs;
+  codecs.set_fallback(
+      [](const Message& m) -> std::optional<PayloadCodecRegistry::Tagged> {
+        if (const auto* s = m.get_if<std::string>()) return PayloadCodecRegistry::Tagged{"js", *s};
+        if (m.is<double>()) throw std::runtime_error("functions cannot be journaled");
+        return std::nullopt;
+      },
+      [](const std::string& tag, const nlohmann::json& j) -> std::optional<Message> {
+        if (tag != "js") return std::nullopt;
+        return Message(j.get<std::string>());
+      });
+  const auto text = codecs.encode(Message(std::string("hi")));
+  ASSERT_TRUE(text.ok());
+  EXPECT_EQ(text.tagged->tag, "js");
+  EXPECT_EQ(codecs.decode("js", text.tagged->value).message->get<std::string>(), "hi");
+  EXPECT_EQ(codecs.encode(Message(1.5)).degraded.reason,
+            "encoder failed: functions cannot be journaled");
+  EXPECT_EQ(codecs.encode(Message(1)).degraded.reason, "no codec registered for this type");
+  EXPECT_FALSE(codecs.decode("other", nlohmann::json()).ok());
+}
+
+// Registering a type again replaces its codec and frees the old tag.
+TEST(PayloadCodec, ReRegisteringReplacesTheCodec) {
+  PayloadCodecRegistry codecs;
+  add_order(codecs);
+  codecs.add<Order>(
+      "order-v2", [](const Order& o) { return nlohmann::json(o.id); },
+      [](const nlohmann::json& j) {
+        return Order{j.get<int>(), ""};
+      });
+  EXPECT_EQ(codecs.encode(Message(Order{3, ""})).tagged->tag, "order-v2");
+  EXPECT_FALSE(codecs.decode("order", nlohmann::json::object()).ok());
+}
+
+}  // namespace
+}  // namespace mailroom
