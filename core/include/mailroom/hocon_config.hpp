@@ -1,8 +1,11 @@
 // HoconConfig: the subset of HOCON Mailroom reads. Nested objects and dotted
 // keys, '=' or ':' (or none before '{'), quoted and unquoted strings, numbers,
-// booleans, durations (ms, s, m, h, d; also long forms like "seconds"), '#'
-// and '//' comments, later keys override earlier ones, objects merge.
-// Malformed input throws ConfigError with 1-based line and column.
+// booleans, null, durations (ms, s, m, h, d; also long forms like "seconds"),
+// '#' and '//' comments, commas or newlines between fields, later keys
+// override earlier ones, objects merge. Not supported, each a ConfigError:
+// arrays, substitutions (${...}), includes, '+=', triple-quoted strings.
+// Malformed input throws ConfigError with 1-based line and column (columns
+// count characters, not bytes). Nesting is limited to 256 levels.
 #pragma once
 
 #include <cstdint>
@@ -24,8 +27,8 @@ class HoconValue {
   using Storage =
       std::variant<std::monostate, bool, double, std::string, std::shared_ptr<HoconObject>>;
   HoconValue() = default;
-  explicit HoconValue(Storage s, int line = 0, int column = 0)
-      : storage_(std::move(s)), line_(line), column_(column) {}
+  explicit HoconValue(Storage s, int line = 0, int column = 0, std::string text = {})
+      : storage_(std::move(s)), line_(line), column_(column), text_(std::move(text)) {}
 
   bool is_null() const { return std::holds_alternative<std::monostate>(storage_); }
   bool is_bool() const { return std::holds_alternative<bool>(storage_); }
@@ -42,6 +45,7 @@ class HoconValue {
  private:
   Storage storage_;
   int line_ = 0, column_ = 0;
+  std::string text_;  // source text of a scalar, empty when not parsed from text
 };
 
 class HoconConfig {
@@ -51,14 +55,22 @@ class HoconConfig {
 
   // Lookup by dotted path ("mailroom.dead-letters.store").
   const HoconValue* find(std::string_view dotted_path) const;
-  bool has(std::string_view dotted_path) const { return find(dotted_path) != nullptr; }
+  // As in Typesafe Config, a path set to null is not "had": has() is false and
+  // the getters answer nullopt, so has() guarantees a getter returns a value.
+  bool has(std::string_view dotted_path) const {
+    const HoconValue* v = find(dotted_path);
+    return v != nullptr && !v->is_null();
+  }
 
-  // Typed getters: nullopt when absent; ConfigError (with the value's line and
-  // column) when present with the wrong type.
+  // Typed getters: nullopt when absent or null; ConfigError (naming the path,
+  // with the value's line and column) when present with the wrong type.
+  // get_string also reads numbers and booleans as written ("42", "true").
   std::optional<std::string> get_string(std::string_view path) const;
   std::optional<double> get_number(std::string_view path) const;
   std::optional<bool> get_bool(std::string_view path) const;
-  // A duration in milliseconds: "250ms", "6h", "1 d", or a bare number (ms).
+  // A duration in milliseconds: "250ms", "6h", "1 d", "1.5 seconds", or a bare
+  // number (ms). Units: ms, s, m, h, d and their long forms; fractions round
+  // to the nearest millisecond.
   std::optional<std::int64_t> get_duration_ms(std::string_view path) const;
 
   const HoconObject& root() const;

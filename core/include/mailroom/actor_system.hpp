@@ -1,0 +1,98 @@
+// ActorSystem: a named tree of actors (/user for the application, /system for
+// internal ones), its dispatcher, event stream, logging, dead letters and
+// coordinated shutdown. Always held by shared_ptr.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "mailroom/actor.hpp"
+#include "mailroom/actor_options.hpp"
+#include "mailroom/actor_ref.hpp"
+#include "mailroom/actor_selection.hpp"
+#include "mailroom/actor_snapshot.hpp"
+#include "mailroom/actor_system_options.hpp"
+#include "mailroom/coordinated_shutdown.hpp"
+#include "mailroom/dead_letter.hpp"
+#include "mailroom/dispatcher.hpp"
+#include "mailroom/event_stream.hpp"
+#include "mailroom/logger.hpp"
+#include "mailroom/replay_target.hpp"
+
+namespace mailroom {
+
+class MetricsRegistry;
+
+namespace detail {
+class SystemCore;
+}
+
+class ActorSystem {
+ public:
+  // Name: non-empty, [A-Za-z0-9_-] (else OptionsError{"ActorSystem", "name", name}).
+  static std::shared_ptr<ActorSystem> create(std::string name,
+                                             ActorSystemOptions options = ActorSystemOptions());
+  // Terminates (driving a caller-driven dispatcher) and waits for the tree.
+  ~ActorSystem();
+  ActorSystem(const ActorSystem&) = delete;
+  ActorSystem& operator=(const ActorSystem&) = delete;
+
+  const std::string& name() const noexcept;
+
+  // A top-level actor under /user. Invalid or duplicate name →
+  // InvalidActorNameError; bad options → OptionsError; after terminate() →
+  // IllegalStateError.
+  ActorRef spawn(ActorFactory factory, std::string name, ActorOptions options = {});
+  template <class A, class... Args>
+  ActorRef spawn(std::string name, ActorOptions options = {}, Args&&... args) {
+    return spawn([=]() -> std::unique_ptr<Actor> { return std::make_unique<A>(args...); },
+                 std::move(name), std::move(options));
+  }
+  // An internal actor under /system (shown by inspect()).
+  ActorRef spawn_system_actor(ActorFactory factory, std::string name, ActorOptions options = {});
+
+  ActorSelection actor_selection(std::string path);
+  void stop(const ActorRef& ref);  // PoisonPill
+  // Any live actor by "/user/a", "/system/x" or a full path; guardians too.
+  std::optional<ActorRef> resolve(std::string_view path) const;
+
+  EventStream& event_stream();
+  MetricsRegistry& metrics();  // enabled() is false after with_metrics(false)
+  const Logger& log() const;
+  CoordinatedShutdown& coordinated_shutdown();
+  Dispatcher& dispatcher();
+  ReplayTarget& replay_target();
+  const ActorSystemOptions& options() const;
+  std::int64_t now_ms() const;  // the configured clock
+
+  // Every live actor below the guardians (/user and /system subtrees).
+  std::vector<ActorSnapshot> inspect() const;
+
+  // Fills the paths, hands the letter to the sink, then the event stream. A
+  // letter whose message is itself a DeadLetter is dropped (no loops).
+  void publish_dead_letter(DeadLetter letter);
+  void set_dead_letter_sink(std::shared_ptr<DeadLetterSink> sink);
+
+  // Starts coordinated shutdown; non-blocking, idempotent.
+  void terminate();
+  bool is_terminated() const;
+  // Runs at once if already terminated; else on the thread that finishes it.
+  void when_terminated(std::function<void()> callback);
+  // Blocks (thread pool) or drives the dispatcher until terminated.
+  void await_termination();
+
+  // For the runtime's own parts (selections, cells).
+  const std::shared_ptr<detail::SystemCore>& core() const noexcept { return core_; }
+
+ private:
+  explicit ActorSystem(std::shared_ptr<detail::SystemCore> core);
+  std::shared_ptr<detail::SystemCore> core_;
+};
+
+}  // namespace mailroom

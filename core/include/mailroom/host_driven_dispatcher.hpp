@@ -1,0 +1,43 @@
+// HostDrivenDispatcher: single-threaded, driven in slices by a host event loop
+// (the browser / Node). set_wake's callback is invoked once when work appears
+// while the dispatcher was idle, so the host can schedule its next slice.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <mutex>
+
+#include "mailroom/dispatcher.hpp"
+
+namespace mailroom {
+
+class HostDrivenDispatcher final : public Dispatcher {
+ public:
+  void schedule(std::shared_ptr<detail::ActorCell> cell) override;
+  bool runs_itself() const noexcept override { return false; }
+  std::size_t drain() override;
+  void shutdown() override;
+
+  // Processes at most `max_messages` messages; returns how many it processed.
+  std::size_t run_some(std::size_t max_messages);
+  // Processes actor turns until `budget` has elapsed (checked between turns)
+  // or no work is left; returns messages processed.
+  std::size_t run_for(std::chrono::microseconds budget);
+  bool has_work() const;
+  // Called (on the scheduling thread, outside locks) when work appears while
+  // idle. After a run_* that leaves work, the host checks has_work() itself.
+  void set_wake(std::function<void()> wake);
+
+ private:
+  bool run_one_turn(std::size_t max_messages, std::size_t& processed);
+
+  mutable std::mutex mutex_;
+  std::deque<std::shared_ptr<detail::ActorCell>> queue_;
+  std::function<void()> wake_;
+  bool wake_pending_ = false;  // a wake was sent and no run_* has started since
+  bool running_ = false;
+};
+
+}  // namespace mailroom

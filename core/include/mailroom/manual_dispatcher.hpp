@@ -1,0 +1,33 @@
+// ManualDispatcher: deterministic, single-threaded, driven by the caller.
+// Tests use it to assert exact orders: nothing runs until step() or
+// run_until_idle() is called.
+#pragma once
+
+#include <deque>
+#include <mutex>
+
+#include "mailroom/dispatcher.hpp"
+
+namespace mailroom {
+
+class ManualDispatcher final : public Dispatcher {
+ public:
+  void schedule(std::shared_ptr<detail::ActorCell> cell) override;
+  bool runs_itself() const noexcept override { return false; }
+  std::size_t drain() override { return run_until_idle(); }
+  void shutdown() override;
+
+  // Processes one message of the next scheduled actor (which then goes to the
+  // back of the queue if it has more). False when nothing was scheduled.
+  bool step();
+  // Steps until no actor is scheduled; returns the number of messages processed.
+  std::size_t run_until_idle();
+  // Actors currently scheduled.
+  std::size_t pending() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::deque<std::shared_ptr<detail::ActorCell>> queue_;
+};
+
+}  // namespace mailroom

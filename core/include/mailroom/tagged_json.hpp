@@ -1,0 +1,48 @@
+// Tagged JSON: the on-disk form of a captured payload, {"t": "<type tag>", "v": <value>}.
+// The tag names the codec that made the value; the value is any JSON (the JS
+// side nests its own {"$tag": ...} markers inside it). Decoding never throws,
+// and values nested deeper than kMaxDepth are refused with a named error
+// rather than risking the stack.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace mailroom::tagged_json {
+
+// 256, not deeper: a Debug (-O0) wasm build overflows the JS engine stack in
+// dump() a little past 300 levels, and callers convert values recursively too.
+inline constexpr std::size_t kMaxDepth = 256;
+
+struct DecodeResult {
+  bool ok = false;
+  std::string tag;
+  nlohmann::json value;
+  std::string error;  // empty when ok
+};
+
+struct ValidationResult {
+  bool ok = true;
+  std::string error;  // empty when ok
+};
+
+// Throws std::invalid_argument for an empty tag, a value deeper than
+// max_depth or a string that is not valid UTF-8 (refused, never mangled).
+std::string encode(std::string_view tag, const nlohmann::json& value);
+
+// Never throws: malformed JSON, a missing or non-string "t", a missing "v",
+// or a value that fails validate() give ok = false and a description.
+DecodeResult decode(std::string_view text);
+
+// Walks the value without recursion; refuses nesting deeper than max_depth
+// (the outer {"t","v"} object not counted).
+ValidationResult validate(const nlohmann::json& value, std::size_t max_depth = kMaxDepth);
+
+// Nesting depth of JSON text, counted without parsing (brackets outside strings),
+// so hostile text can be refused before a parser sees it.
+std::size_t text_depth(std::string_view text);
+
+}  // namespace mailroom::tagged_json

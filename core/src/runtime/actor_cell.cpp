@@ -1,0 +1,273 @@
+// ActorCell: construction, the any-thread entry points (tell, signal,
+// system messages, scheduling), children and inspection.
+#include "actor_cell.hpp"
+
+#include <utility>
+
+#include "internal_messages.hpp"
+#include "mailroom/actor_path.hpp"
+#include "mailroom/dispatcher.hpp"
+#include "mailroom/errors.hpp"
+#include "mailroom/mailbox_size_warning.hpp"
+#include "mailroom/system_messages.hpp"
+#include "system_core.hpp"
+
+namespace mailroom::detail {
+
+namespace {
+constexpr std::size_t kFirstSizeWarning = 10000;
+
+thread_local ActorContext* t_constructing = nullptr;
+thread_local const Envelope* t_current = nullptr;
+thread_local int t_turn_depth = 0;
+}  // namespace
+
+ActorContext* constructing_context() noexcept {
+  return t_constructing;
+}
+const Envelope* current_envelope() noexcept {
+  return t_current;
+}
+bool in_actor_turn() noexcept {
+  return t_turn_depth > 0;
+}
+
+// RAII setters for the thread-locals above (used by the processing files).
+ScopedConstruction::ScopedConstruction(ActorContext* context) : previous_(t_constructing) {
+  t_constructing = context;
+}
+ScopedConstruction::~ScopedConstruction() {
+  t_constructing = previous_;
+}
+ScopedEnvelope::ScopedEnvelope(const Envelope* envelope) : previous_(t_current) {
+  t_current = envelope;
+}
+ScopedEnvelope::~ScopedEnvelope() {
+  t_current = previous_;
+}
+ScopedTurn::ScopedTurn() {
+  ++t_turn_depth;
+}
+ScopedTurn::~ScopedTurn() {
+  --t_turn_depth;
+}
+
+ActorCell::ActorCell(Init init)
+    : system_(std::move(init.system)),
+      parent_(std::move(init.parent)),
+      name_(std::move(init.name)),
+      local_path_(std::move(init.local_path)),
+      path_(std::move(init.path)),
+      factory_(std::move(init.factory)),
+      options_(std::move(init.options)),
+      mailbox_(std::move(init.mailbox)),
+      uid_(init.uid),
+      guardian_(init.guardian),
+      context_(*this),
+      logger_(system_ ? system_->logger_for(local_path_) : Logger()),
+      next_size_warning_(kFirstSizeWarning) {
+  if (mailbox_) description_ = mailbox_->describe();
+}
+
+ActorCell::~ActorCell() {
+  if (mailbox_) mailbox_->release(this);
+}
+
+std::shared_ptr<ActorCell> ActorCell::create(Init init) {
+  auto cell = std::make_shared<ActorCell>(std::move(init));
+  cell->self_ = ActorRef(cell);
+  cell->wire_drop_reporting();
+  return cell;
+}
+
+std::shared_ptr<ActorCell> ActorCell::ghost(std::shared_ptr<SystemCore> system,
+                                            std::string local_path, std::string path) {
+  Init init;
+  init.system = std::move(system);
+  init.local_path = std::move(local_path);
+  init.path = std::move(path);
+  auto cell = std::make_shared<ActorCell>(std::move(init));
+  cell->state_.store(CellState::kTerminated, std::memory_order_release);
+  return cell;
+}
+
+void ActorCell::wire_drop_reporting() {
+  if (!mailbox_ || !mailbox_->reports_drops()) return;
+  // Read once: dead_letter_drops is fixed at the mailbox's construction.
+  const bool dead_letters = mailbox_->dead_letter_drops();
+  std::weak_ptr<ActorCell> weak = weak_from_this();
+  mailbox_->observe_drops([weak, dead_letters](DropReason reason, const Envelope& envelope) {
+    if (auto cell = weak.lock()) cell->system().report_drop(cell, reason, envelope, dead_letters);
+  });
+}
+
+void ActorCell::tell(Envelope envelope) {
+  if (is_ghost() || is_terminated()) {
+    dead_letter(std::move(envelope));
+    return;
+  }
+  try {
+    mailbox_->enqueue(std::move(envelope));
+  } catch (const MailboxFullError& e) {
+    if (e.path() == local_path_) throw;
+    throw MailboxFullError(local_path_, e.capacity());
+  }
+  after_enqueue();
+  schedule();
+}
+
+void ActorCell::signal(Envelope envelope) {
+  if (is_ghost() || is_terminated()) return;  // nobody left to notify
+  mailbox_->enqueue_signal(std::move(envelope));
+  schedule();
+}
+
+void ActorCell::send_system(Message message) {
+  if (is_ghost()) {
+    if (auto watch = message.get_if<sys::Watch>()) {
+      watch->watcher.cell()->signal(Envelope{Terminated{self_or_ghost()}, self_or_ghost(), {}, 0});
+    }
+    return;
+  }
+  mailbox_->enqueue_system(Envelope{std::move(message), ActorRef(), {}, 0});
+  schedule();
+}
+
+ActorRef ActorCell::self_or_ghost() {
+  return ActorRef(shared_from_this());
+}
+
+void ActorCell::schedule() {
+  if (is_ghost()) return;
+  // Pairs with the fence in run(): either we see scheduled_ == false, or the
+  // running turn sees our message after clearing it.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (scheduled_.exchange(true, std::memory_order_acq_rel)) return;
+  system_->dispatcher().schedule(shared_from_this());
+}
+
+void ActorCell::after_enqueue() {
+  std::size_t threshold = next_size_warning_.load(std::memory_order_relaxed);
+  const std::size_t size = mailbox_->size();
+  if (size < threshold) return;
+  // Exactly one enqueuer wins each threshold.
+  if (!next_size_warning_.compare_exchange_strong(threshold, threshold * 2)) return;
+  logger_.warn("mailbox size reached " + std::to_string(size) + " messages");
+  system_->events().publish(MailboxSizeWarning{self_or_ghost(), local_path_, size});
+}
+
+void ActorCell::reset_size_warning() noexcept {
+  next_size_warning_.store(kFirstSizeWarning, std::memory_order_relaxed);
+}
+
+void ActorCell::dead_letter(Envelope envelope) {
+  DeadLetter letter;
+  letter.message = std::move(envelope.message);
+  letter.sender = std::move(envelope.sender);
+  letter.recipient = self_or_ghost();
+  letter.replay_entry = envelope.replay_entry;
+  system_->publish_dead_letter(std::move(letter));
+}
+
+std::shared_ptr<ActorCell> ActorCell::spawn_child(ActorFactory factory, std::string name,
+                                                  ActorOptions options) {
+  ActorPath::validate_name(name, local_path_);
+  options.validate();
+  const CellState state = state_.load(std::memory_order_acquire);
+  if (state == CellState::kStopping || state == CellState::kTerminated) {
+    throw IllegalStateError("cannot spawn '" + name + "' under " + local_path_ +
+                            ": it is stopping");
+  }
+  {
+    std::lock_guard lock(children_mutex_);
+    if (children_.count(name)) {
+      throw InvalidActorNameError("actor name '" + name + "' is already taken: " + local_path_ +
+                                  (local_path_ == "/" ? "" : "/") + name);
+    }
+  }
+  std::shared_ptr<Mailbox> mailbox = options.make_mailbox();
+  Init init;
+  init.system = system_;
+  init.parent = self_;
+  init.local_path = local_path_ + (local_path_ == "/" ? "" : "/") + name;
+  init.path = ActorPath::full(system_->name(), init.local_path);
+  init.name = name;
+  init.factory = std::move(factory);
+  init.options = std::move(options);
+  init.mailbox = mailbox;
+  init.uid = system_->next_uid();
+  // Claim before the cell exists so a shared instance never gets an observer.
+  auto cell = std::make_shared<ActorCell>(std::move(init));
+  if (!mailbox->try_claim(cell.get())) {
+    cell->mailbox_.reset();  // not ours to release
+    throw OptionsError("ActorOptions", "mailbox", "<shared instance>",
+                       "the mailbox factory returned an instance another actor already owns");
+  }
+  cell->self_ = ActorRef(cell);
+  {
+    std::lock_guard lock(children_mutex_);
+    if (!children_.emplace(name, cell).second) {
+      throw InvalidActorNameError("actor name '" + name +
+                                  "' is already taken: " + cell->local_path_);
+    }
+  }
+  cell->wire_drop_reporting();
+  cell->send_system(sys::Create{});
+  return cell;
+}
+
+void ActorCell::add_child(std::shared_ptr<ActorCell> child) {
+  std::lock_guard lock(children_mutex_);
+  children_.emplace(child->name_, std::move(child));
+}
+
+void ActorCell::remove_child(const ActorCell* child) {
+  std::lock_guard lock(children_mutex_);
+  auto it = children_.find(child->name_);
+  if (it != children_.end() && it->second.get() == child) children_.erase(it);
+}
+
+std::shared_ptr<ActorCell> ActorCell::child(const std::string& name) const {
+  std::lock_guard lock(children_mutex_);
+  auto it = children_.find(name);
+  return it == children_.end() ? nullptr : it->second;
+}
+
+std::vector<std::shared_ptr<ActorCell>> ActorCell::children() const {
+  std::lock_guard lock(children_mutex_);
+  std::vector<std::shared_ptr<ActorCell>> out;
+  out.reserve(children_.size());
+  for (const auto& entry : children_) out.push_back(entry.second);
+  return out;
+}
+
+bool ActorCell::has_children() const {
+  std::lock_guard lock(children_mutex_);
+  return !children_.empty();
+}
+
+std::string ActorCell::class_name() const {
+  std::lock_guard lock(info_mutex_);
+  return class_name_;
+}
+
+ActorSnapshot ActorCell::snapshot() const {
+  ActorSnapshot s;
+  s.path = local_path_;
+  s.class_name = class_name();
+  s.mailbox_kind = description_.kind;
+  s.capacity = description_.capacity;
+  if (description_.overflow) s.overflow = std::string(to_string(*description_.overflow));
+  s.dead_letter_drops = description_.dead_letter_drops;
+  if (mailbox_) {
+    s.user_depth = mailbox_->size();
+    s.system_depth = mailbox_->system_size();
+    s.dropped = mailbox_->dropped_count();
+    s.suspended = mailbox_->suspended();
+  }
+  s.stash_size = stash_count_.load(std::memory_order_relaxed);
+  s.processed = processed_.load(std::memory_order_relaxed);
+  return s;
+}
+
+}  // namespace mailroom::detail

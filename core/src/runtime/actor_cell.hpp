@@ -1,0 +1,231 @@
+// ActorCell: the runtime side of one actor — its mailbox, instance, children,
+// watchers, stash and lifecycle. Any-thread members are marked; everything
+// else runs only on the actor's own turn (one thread at a time, guaranteed by
+// the scheduled_ flag).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "mailroom/actor.hpp"
+#include "mailroom/actor_context.hpp"
+#include "mailroom/actor_options.hpp"
+#include "mailroom/actor_ref.hpp"
+#include "mailroom/actor_snapshot.hpp"
+#include "mailroom/completion.hpp"
+#include "mailroom/envelope.hpp"
+#include "mailroom/logger.hpp"
+#include "mailroom/mailbox.hpp"
+
+namespace mailroom::detail {
+
+class SystemCore;
+
+enum class CellState : int {
+  kNew,         // Create not processed yet
+  kRunning,     // taking messages
+  kRestarting,  // old instance gone, waiting for its children to stop
+  kStopping,    // waiting for its children to stop
+  kTerminated,  // post_stop done; every later message is a dead letter
+};
+
+class ActorCell : public std::enable_shared_from_this<ActorCell> {
+ public:
+  struct Init {
+    std::shared_ptr<SystemCore> system;
+    ActorRef parent;  // empty for the root guardian
+    std::string name;
+    std::string local_path;
+    std::string path;
+    ActorFactory factory;
+    ActorOptions options;
+    std::shared_ptr<Mailbox> mailbox;  // claimed by the caller
+    std::uint64_t uid = 0;
+    bool guardian = false;
+  };
+
+  // Use create() (or spawn_child): the cell needs a self ref and drop wiring.
+  explicit ActorCell(Init init);
+  static std::shared_ptr<ActorCell> create(Init init);
+  // A ref that only carries a path: every tell becomes a dead letter.
+  static std::shared_ptr<ActorCell> ghost(std::shared_ptr<SystemCore> system,
+                                          std::string local_path, std::string path);
+  ~ActorCell();
+
+  // ---- any thread ----
+  const std::string& path() const noexcept { return path_; }
+  const std::string& local_path() const noexcept { return local_path_; }
+  const std::string& name() const noexcept { return name_; }
+  std::uint64_t uid() const noexcept { return uid_; }
+  bool is_ghost() const noexcept { return mailbox_ == nullptr; }
+  bool is_guardian() const noexcept { return guardian_; }
+  bool is_terminated() const noexcept {
+    return state_.load(std::memory_order_acquire) == CellState::kTerminated;
+  }
+  SystemCore& system() const noexcept { return *system_; }
+  const std::shared_ptr<SystemCore>& system_ptr() const noexcept { return system_; }
+
+  // A user message (tell). MailboxFullError carries this actor's path. A dead
+  // or ghost cell dead-letters it.
+  void tell(Envelope envelope);
+  // A death notification (never shed by a capacity).
+  void signal(Envelope envelope);
+  void send_system(Message message);
+  void schedule();
+
+  // Reserves `name` among the live children and starts the child.
+  std::shared_ptr<ActorCell> spawn_child(ActorFactory factory, std::string name,
+                                         ActorOptions options);
+  std::shared_ptr<ActorCell> child(const std::string& name) const;
+  std::vector<std::shared_ptr<ActorCell>> children() const;
+  bool has_children() const;
+  // The system adopts its guardians this way (they skip Create: start_now()).
+  void add_child(std::shared_ptr<ActorCell> child);
+  // Called by a child once it is fully stopped: its name is free again.
+  void remove_child(const ActorCell* child);
+  ActorSnapshot snapshot() const;
+  std::string class_name() const;
+  std::size_t user_depth() const { return mailbox_ ? mailbox_->size() : 0; }
+  const MailboxDescription& mailbox_description() const noexcept { return description_; }
+
+  // Guardians are started synchronously by the system; everyone else by Create.
+  void start_now();
+
+  // ---- dispatcher ----
+  // Processes at most `max_messages` (0 = throughput). Re-schedules itself if
+  // work remains. Returns the number of messages processed.
+  std::size_t run(std::size_t max_messages);
+
+  // ---- the actor's own turn (ActorContext forwards here) ----
+  ActorContext& context() noexcept { return context_; }
+  const ActorRef& self_ref() const noexcept { return self_; }
+  const ActorRef& parent_ref() const noexcept { return parent_; }
+  const ActorRef& current_sender() const noexcept;
+  const Logger& logger() const noexcept { return logger_; }
+  const ActorOptions& options() const noexcept { return options_; }
+  void stash();
+  void unstash_all();
+  std::size_t stash_size() const noexcept { return stash_count_.load(std::memory_order_relaxed); }
+  void become(Receive behaviour, bool discard_old);
+  void unbecome();
+  Completion defer();
+  void watch(const ActorRef& ref);
+  void unwatch(const ActorRef& ref);
+  void unhandled(const Message& message);
+  // Stops every child at once (system message), as a stopping or restarting
+  // parent does.
+  void terminate_children();
+
+ private:
+  // message handling (actor's turn)
+  bool can_take_user() const noexcept;
+  bool has_runnable_work() const;
+  void handle_system(Envelope& envelope);
+  void handle_user(Envelope& envelope);
+  void invoke(Envelope& envelope);
+  void handle_failure(std::exception_ptr error, const Envelope* envelope);
+  void handle_child_failed(const ActorRef& child, std::uint64_t uid, std::exception_ptr reason);
+  void handle_child_terminated(const ActorRef& child);
+  void handle_watch(const ActorRef& watcher);
+  bool create_instance(bool restart, std::exception_ptr reason);  // false: it failed
+  void begin_restart(std::exception_ptr reason);
+  void finish_restart();
+  void begin_stop();
+  void finish_stop();
+  void drain_after_termination();
+  void dead_letter(Envelope envelope);
+  void resume_mailbox();
+  void after_enqueue();
+  void reset_size_warning() noexcept;
+  ActorRef self_or_ghost();
+  void wire_drop_reporting();
+
+  // identity and wiring (immutable after construction, except self_/parent_
+  // which are cleared once terminated to break reference cycles)
+  std::shared_ptr<SystemCore> system_;
+  ActorRef self_;
+  ActorRef parent_;
+  std::string name_, local_path_, path_;
+  ActorFactory factory_;
+  ActorOptions options_;
+  std::shared_ptr<Mailbox> mailbox_;
+  MailboxDescription description_;
+  std::uint64_t uid_ = 0;
+  bool guardian_ = false;
+  ActorContext context_;
+  Logger logger_;
+
+  // scheduling
+  std::atomic<bool> scheduled_{false};
+  std::atomic<CellState> state_{CellState::kNew};
+  std::atomic<std::size_t> next_size_warning_;
+
+  // children (any thread reads; spawn and termination write)
+  mutable std::mutex children_mutex_;
+  std::map<std::string, std::shared_ptr<ActorCell>, std::less<>> children_;
+
+  // owner-only state
+  std::unique_ptr<Actor> actor_;
+  std::vector<Receive> behaviours_;
+  std::deque<Envelope> stash_;
+  const Envelope* current_ = nullptr;
+  std::optional<Envelope> failed_envelope_;
+  std::optional<Envelope> deferred_envelope_;
+  std::unordered_set<const ActorCell*> awaiting_children_;  // sent Terminate, not yet down
+  std::exception_ptr restart_reason_;
+  std::shared_ptr<CompletionState> pending_completion_;  // set while a receive is deferred
+  bool awaiting_completion_ = false;
+  std::uint64_t completion_token_ = 0;
+  std::unordered_set<ActorRef, ActorRefHash> watchers_;
+  std::unordered_set<ActorRef, ActorRefHash> watching_;
+  // supervision bookkeeping, written by the parent while handling our failure
+  int restart_count_ = 0;
+  std::int64_t restart_window_start_ms_ = 0;
+
+  // observable counters (inspect)
+  mutable std::mutex info_mutex_;
+  std::string class_name_;
+  std::atomic<std::size_t> stash_count_{0};
+  std::atomic<std::uint64_t> processed_{0};
+};
+
+// RAII scopes for the thread-locals below.
+class ScopedConstruction {
+ public:
+  explicit ScopedConstruction(ActorContext* context);
+  ~ScopedConstruction();
+
+ private:
+  ActorContext* previous_;
+};
+class ScopedEnvelope {
+ public:
+  explicit ScopedEnvelope(const Envelope* envelope);
+  ~ScopedEnvelope();
+
+ private:
+  const Envelope* previous_;
+};
+class ScopedTurn {
+ public:
+  ScopedTurn();
+  ~ScopedTurn();
+};
+
+// The context of the actor being constructed on this thread (Actor::Actor()).
+ActorContext* constructing_context() noexcept;
+// The envelope being processed on this thread, if any (its context travels on
+// with every tell made while processing it).
+const Envelope* current_envelope() noexcept;
+// True while this thread is running an actor's turn.
+bool in_actor_turn() noexcept;
+
+}  // namespace mailroom::detail

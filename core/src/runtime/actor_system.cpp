@@ -1,0 +1,175 @@
+#include "mailroom/actor_system.hpp"
+
+#include "actor_cell.hpp"
+#include "internal_messages.hpp"
+#include "mailroom/actor_path.hpp"
+#include "mailroom/errors.hpp"
+#include "mailroom/unbounded_mailbox.hpp"
+#include "system_core.hpp"
+
+namespace mailroom {
+
+namespace {
+// Guardians receive nothing of their own: whatever reaches them is a dead letter.
+class GuardianActor final : public Actor {
+ public:
+  void receive(const Message& message) override { unhandled(message); }
+  std::string class_name() const override { return "Guardian"; }
+};
+
+std::shared_ptr<detail::ActorCell> make_guardian(const std::shared_ptr<detail::SystemCore>& core,
+                                                 const std::shared_ptr<detail::ActorCell>& parent,
+                                                 const std::string& name) {
+  detail::ActorCell::Init init;
+  init.system = core;
+  init.name = name;
+  if (parent) {
+    init.parent = ActorRef(parent);
+    init.local_path = "/" + name;
+  } else {
+    init.local_path = "/";
+  }
+  init.path = ActorPath::full(core->name(), init.local_path);
+  init.factory = [] { return std::make_unique<GuardianActor>(); };
+  init.mailbox = std::make_shared<UnboundedMailbox>();
+  init.uid = core->next_uid();
+  init.guardian = true;
+  auto mailbox = init.mailbox;
+  auto cell = detail::ActorCell::create(std::move(init));
+  mailbox->try_claim(cell.get());
+  if (parent) parent->add_child(cell);
+  cell->start_now();
+  return cell;
+}
+}  // namespace
+
+std::shared_ptr<ActorSystem> ActorSystem::create(std::string name, ActorSystemOptions options) {
+  if (!ActorPath::is_valid_system_name(name)) {
+    throw OptionsError("ActorSystem", "name", name,
+                       "a system name is non-empty and only [A-Za-z0-9_-]");
+  }
+  auto core = std::make_shared<detail::SystemCore>(std::move(name), std::move(options));
+  auto root = make_guardian(core, nullptr, "");
+  auto user = make_guardian(core, root, "user");
+  auto system = make_guardian(core, root, "system");
+  core->set_guardians(root, user, system);
+  std::shared_ptr<ActorSystem> facade(new ActorSystem(core));
+  core->set_facade(facade.get());
+  return facade;
+}
+
+ActorSystem::ActorSystem(std::shared_ptr<detail::SystemCore> core) : core_(std::move(core)) {}
+
+ActorSystem::~ActorSystem() {
+  if (!core_->terminated()) {
+    core_->terminate();
+    // Inside an actor's turn we cannot wait for the tree (we are part of it).
+    if (!detail::in_actor_turn()) core_->await_termination();
+  }
+  core_->set_facade(nullptr);
+  core_->dispatcher().shutdown();
+  core_->release_tree();
+}
+
+const std::string& ActorSystem::name() const noexcept {
+  return core_->name();
+}
+
+ActorRef ActorSystem::spawn(ActorFactory factory, std::string name, ActorOptions options) {
+  if (core_->terminating()) {
+    throw IllegalStateError("cannot spawn '" + name + "': the actor system is terminating");
+  }
+  return ActorRef(
+      core_->user_guardian()->spawn_child(std::move(factory), std::move(name), std::move(options)));
+}
+
+ActorRef ActorSystem::spawn_system_actor(ActorFactory factory, std::string name,
+                                         ActorOptions options) {
+  if (core_->terminating()) {
+    throw IllegalStateError("cannot spawn '" + name + "': the actor system is terminating");
+  }
+  return ActorRef(core_->system_guardian()->spawn_child(std::move(factory), std::move(name),
+                                                        std::move(options)));
+}
+
+ActorSelection ActorSystem::actor_selection(std::string path) {
+  return ActorSelection(core_, std::move(path));
+}
+
+void ActorSystem::stop(const ActorRef& ref) {
+  ref.stop();
+}
+
+std::optional<ActorRef> ActorSystem::resolve(std::string_view path) const {
+  auto cell = core_->find(core_->local_path(path));
+  if (!cell || cell->is_terminated()) return std::nullopt;
+  return ActorRef(cell);
+}
+
+EventStream& ActorSystem::event_stream() {
+  return core_->events();
+}
+MetricsRegistry& ActorSystem::metrics() {
+  return core_->metrics();
+}
+const Logger& ActorSystem::log() const {
+  return core_->log();
+}
+CoordinatedShutdown& ActorSystem::coordinated_shutdown() {
+  return core_->shutdown();
+}
+Dispatcher& ActorSystem::dispatcher() {
+  return core_->dispatcher();
+}
+ReplayTarget& ActorSystem::replay_target() {
+  return *core_;
+}
+const ActorSystemOptions& ActorSystem::options() const {
+  return core_->options();
+}
+std::int64_t ActorSystem::now_ms() const {
+  return core_->now_ms();
+}
+
+std::vector<ActorSnapshot> ActorSystem::inspect() const {
+  std::vector<ActorSnapshot> out;
+  // Depth-first, children by name: /system after /user's whole subtree.
+  std::vector<std::shared_ptr<detail::ActorCell>> pending;
+  if (core_->system_guardian()) pending.push_back(core_->system_guardian());
+  if (core_->user_guardian()) pending.push_back(core_->user_guardian());
+  while (!pending.empty()) {
+    auto cell = std::move(pending.back());
+    pending.pop_back();
+    if (!cell->is_guardian()) out.push_back(cell->snapshot());
+    auto children = cell->children();
+    for (auto it = children.rbegin(); it != children.rend(); ++it) pending.push_back(*it);
+  }
+  return out;
+}
+
+void ActorSystem::publish_dead_letter(DeadLetter letter) {
+  core_->publish_dead_letter(std::move(letter));
+}
+
+void ActorSystem::set_dead_letter_sink(std::shared_ptr<DeadLetterSink> sink) {
+  core_->set_sink(std::move(sink));
+}
+
+void ActorSystem::terminate() {
+  core_->terminate();
+}
+bool ActorSystem::is_terminated() const {
+  return core_->terminated();
+}
+void ActorSystem::when_terminated(std::function<void()> callback) {
+  core_->when_terminated(std::move(callback));
+}
+
+void ActorSystem::await_termination() {
+  if (detail::in_actor_turn()) {
+    throw IllegalStateError("await_termination() inside an actor would wait for itself");
+  }
+  core_->await_termination();
+}
+
+}  // namespace mailroom

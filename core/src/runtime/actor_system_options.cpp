@@ -1,0 +1,39 @@
+#include "mailroom/actor_system_options.hpp"
+
+namespace mailroom {
+
+ActorSystemOptions& ActorSystemOptions::with_dispatcher(std::shared_ptr<Dispatcher> dispatcher) {
+  dispatcher_ = std::move(dispatcher);
+  return *this;
+}
+ActorSystemOptions& ActorSystemOptions::with_dead_letter_sink(
+    std::shared_ptr<DeadLetterSink> sink) {
+  sink_ = std::move(sink);
+  return *this;
+}
+ActorSystemOptions& ActorSystemOptions::with_config(std::string hocon) {
+  config_ = std::move(hocon);
+  return *this;
+}
+ActorSystemOptions& ActorSystemOptions::with_metrics(bool enabled) {
+  metrics_ = enabled;
+  return *this;
+}
+ActorSystemOptions& ActorSystemOptions::with_log_sink(LogSink sink) {
+  log_sink_ = std::move(sink);
+  return *this;
+}
+ActorSystemOptions& ActorSystemOptions::with_clock(Clock now_ms) {
+  clock_ = std::move(now_ms);
+  return *this;
+}
+ActorSystemOptions& ActorSystemOptions::with_journal(std::shared_ptr<Journal> journal) {
+  journal_ = std::move(journal);
+  return *this;
+}
+ActorSystemOptions& ActorSystemOptions::with_journal_dir(std::string dir) {
+  journal_dir_ = std::move(dir);
+  return *this;
+}
+
+}  // namespace mailroom

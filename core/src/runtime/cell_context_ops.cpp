@@ -1,0 +1,91 @@
+// ActorCell: what ActorContext offers an actor during its own turn — stash,
+// become, defer, watch, unhandled.
+#include <utility>
+
+#include "actor_cell.hpp"
+#include "completion_state.hpp"
+#include "internal_messages.hpp"
+#include "mailroom/errors.hpp"
+#include "mailroom/system_messages.hpp"
+#include "system_core.hpp"
+
+namespace mailroom::detail {
+
+const ActorRef& ActorCell::current_sender() const noexcept {
+  static const ActorRef kNone;
+  return current_ ? current_->sender : kNone;
+}
+
+void ActorCell::stash() {
+  if (!current_) throw IllegalStateError("stash() is only allowed while receiving a message");
+  if (stash_.size() >= ActorContext::kStashCapacity) {
+    throw StashOverflowError(ActorContext::kStashCapacity);
+  }
+  stash_.push_back(*current_);
+  stash_count_.store(stash_.size(), std::memory_order_relaxed);
+}
+
+void ActorCell::unstash_all() {
+  if (stash_.empty()) return;
+  std::vector<Envelope> batch(stash_.begin(), stash_.end());
+  try {
+    mailbox_->prepend_user(std::move(batch));
+  } catch (const MailboxFullError& e) {
+    // Nothing was inserted: the stash stays as it was.
+    if (e.path() == local_path_) throw;
+    throw MailboxFullError(local_path_, e.capacity());
+  }
+  stash_.clear();
+  stash_count_.store(0, std::memory_order_relaxed);
+  schedule();
+}
+
+void ActorCell::become(Receive behaviour, bool discard_old) {
+  if (discard_old && !behaviours_.empty()) behaviours_.pop_back();
+  behaviours_.push_back(std::move(behaviour));
+}
+
+void ActorCell::unbecome() {
+  if (!behaviours_.empty()) behaviours_.pop_back();
+}
+
+Completion ActorCell::defer() {
+  if (!current_) throw IllegalStateError("defer() is only allowed while receiving a message");
+  if (!pending_completion_) {
+    pending_completion_ = std::make_shared<CompletionState>();
+    pending_completion_->cell = weak_from_this();
+    pending_completion_->token = ++completion_token_;
+    deferred_envelope_ = *current_;
+  }
+  return Completion(pending_completion_);
+}
+
+void ActorCell::watch(const ActorRef& ref) {
+  if (!ref || ref == self_ || watching_.count(ref)) return;
+  watching_.insert(ref);
+  if (ref.cell()->is_terminated()) {
+    // Already dead (or never lived): the notification comes at once.
+    mailbox_->enqueue_signal(Envelope{Terminated{ref}, ref, {}, 0});
+    schedule();
+    return;
+  }
+  ref.cell()->send_system(sys::Watch{self_});
+}
+
+void ActorCell::unwatch(const ActorRef& ref) {
+  if (!ref || watching_.erase(ref) == 0) return;
+  ref.cell()->send_system(sys::Unwatch{self_});
+}
+
+void ActorCell::unhandled(const Message& message) {
+  DeadLetter letter;
+  letter.message = message;
+  letter.sender = current_sender();
+  letter.recipient = self_or_ghost();
+  if (current_ && current_->message.identity() == message.identity()) {
+    letter.replay_entry = current_->replay_entry;
+  }
+  system_->publish_dead_letter(std::move(letter));
+}
+
+}  // namespace mailroom::detail

@@ -1,0 +1,206 @@
+// ActorCell: creation, failure and supervision, restart and stop.
+#include <utility>
+
+#include "actor_cell.hpp"
+#include "completion_state.hpp"
+#include "describe_exception.hpp"
+#include "internal_messages.hpp"
+#include "mailroom/actor_initialization_error.hpp"
+#include "mailroom/errors.hpp"
+#include "mailroom/system_messages.hpp"
+#include "system_core.hpp"
+
+namespace mailroom::detail {
+
+void ActorCell::start_now() {
+  create_instance(false, nullptr);
+}
+
+bool ActorCell::create_instance(bool restart, std::exception_ptr reason) {
+  state_.store(CellState::kRunning, std::memory_order_release);
+  try {
+    {
+      ScopedConstruction scope(&context_);
+      actor_ = factory_();
+    }
+    if (!actor_) throw IllegalStateError("the actor factory returned null");
+    {
+      std::lock_guard lock(info_mutex_);
+      class_name_ = actor_->class_name();
+    }
+    if (restart) {
+      actor_->post_restart(reason);
+    } else {
+      actor_->pre_start();
+    }
+    return true;
+  } catch (...) {
+    handle_failure(
+        std::make_exception_ptr(ActorInitializationError(local_path_, std::current_exception())),
+        nullptr);
+    return false;
+  }
+}
+
+void ActorCell::handle_failure(std::exception_ptr error, const Envelope* envelope) {
+  const CellState state = state_.load(std::memory_order_acquire);
+  if (state == CellState::kStopping || state == CellState::kTerminated) {
+    logger_.error("failed while stopping: " + describe_exception(error));
+    return;
+  }
+  mailbox_->suspend();
+  if (envelope) {
+    failed_envelope_ = *envelope;
+  } else {
+    failed_envelope_.reset();
+  }
+  // A deferred receive in flight is abandoned: its completion becomes stale.
+  pending_completion_.reset();
+  deferred_envelope_.reset();
+  awaiting_completion_ = false;
+  logger_.error(describe_exception(error));
+  if (!parent_) {  // the root guardian has nobody to ask
+    resume_mailbox();
+    return;
+  }
+  parent_.cell()->send_system(sys::Failed{self_, uid_, error});
+}
+
+void ActorCell::handle_child_failed(const ActorRef& child, std::uint64_t uid,
+                                    std::exception_ptr reason) {
+  ActorCell* cell = child.cell();
+  if (!cell || cell->uid_ != uid || this->child(cell->name_).get() != cell) return;
+  const CellState state = state_.load(std::memory_order_acquire);
+  if (state == CellState::kStopping || state == CellState::kTerminated) return;
+
+  // The child's own ActorOptions strategy opts it out of ours.
+  SupervisorStrategy strategy = cell->options_.supervisor_strategy()
+                                    ? *cell->options_.supervisor_strategy()
+                                : actor_ ? actor_->supervisor_strategy()
+                                         : SupervisorStrategy();
+  Directive directive = strategy.decide(reason);
+  if (directive == Directive::kRestart && strategy.max_retries()) {
+    // The restart budget lives on the child; only its parent touches it.
+    const std::int64_t now = system_->now_ms();
+    if (cell->restart_count_ == 0 ||
+        (strategy.within_ms() > 0 && now - cell->restart_window_start_ms_ > strategy.within_ms())) {
+      cell->restart_window_start_ms_ = now;
+      cell->restart_count_ = 0;
+    }
+    if (++cell->restart_count_ > *strategy.max_retries()) directive = Directive::kStop;
+  }
+  // A guardian has no one above it worth failing: the child stops instead.
+  if (directive == Directive::kEscalate && guardian_) directive = Directive::kStop;
+
+  switch (directive) {
+    case Directive::kResume:
+      cell->send_system(sys::Resume{});
+      break;
+    case Directive::kRestart:
+      cell->send_system(sys::Restart{reason});
+      break;
+    case Directive::kStop:
+      cell->send_system(sys::Terminate{});
+      break;
+    case Directive::kEscalate:
+      handle_failure(reason, nullptr);
+      break;
+  }
+}
+
+void ActorCell::begin_restart(std::exception_ptr reason) {
+  if (state_.load(std::memory_order_acquire) != CellState::kRunning) return;
+  if (actor_) {
+    const Message* message = failed_envelope_ ? &failed_envelope_->message : nullptr;
+    try {
+      actor_->pre_restart(reason, message);
+    } catch (...) {
+      logger_.error("pre_restart failed: " + describe_exception(std::current_exception()));
+    }
+  }
+  state_.store(CellState::kRestarting, std::memory_order_release);
+  restart_reason_ = reason;
+  if (awaiting_children_.empty()) finish_restart();
+}
+
+void ActorCell::finish_restart() {
+  // The stash does not survive the instance that filled it.
+  for (auto& envelope : stash_) dead_letter(std::move(envelope));
+  stash_.clear();
+  stash_count_.store(0, std::memory_order_relaxed);
+  actor_.reset();
+  behaviours_.clear();
+  std::exception_ptr reason = std::move(restart_reason_);
+  restart_reason_ = nullptr;
+  failed_envelope_.reset();
+  // A failing post_restart stays suspended: the parent's answer decides.
+  if (create_instance(true, reason)) resume_mailbox();
+}
+
+void ActorCell::terminate_children() {
+  for (const auto& child : children()) {
+    awaiting_children_.insert(child.get());
+    child->send_system(sys::Terminate{});
+  }
+}
+
+void ActorCell::begin_stop() {
+  const CellState state = state_.load(std::memory_order_acquire);
+  if (state == CellState::kStopping || state == CellState::kTerminated) return;
+  state_.store(CellState::kStopping, std::memory_order_release);
+  terminate_children();
+  if (!has_children()) finish_stop();
+}
+
+void ActorCell::handle_child_terminated(const ActorRef& child) {
+  awaiting_children_.erase(child.cell());
+  if (!parent_ && guardian_) system_->on_guardian_terminated(*child.cell());
+  const CellState state = state_.load(std::memory_order_acquire);
+  if (state == CellState::kStopping && !has_children()) {
+    finish_stop();
+  } else if (state == CellState::kRestarting && awaiting_children_.empty()) {
+    state_.store(CellState::kRunning, std::memory_order_release);
+    finish_restart();
+  }
+}
+
+void ActorCell::finish_stop() {
+  if (actor_) {
+    try {
+      actor_->post_stop();
+    } catch (...) {
+      logger_.error("post_stop failed: " + describe_exception(std::current_exception()));
+    }
+  }
+  ActorRef self = self_or_ghost();
+  // Stash first, then what is still queued, each in arrival order.
+  for (auto& envelope : stash_) dead_letter(std::move(envelope));
+  stash_.clear();
+  stash_count_.store(0, std::memory_order_relaxed);
+  state_.store(CellState::kTerminated, std::memory_order_release);
+  drain_after_termination();
+  actor_.reset();
+  behaviours_.clear();
+  pending_completion_.reset();
+  awaiting_completion_ = false;
+
+  for (const auto& watched : watching_) watched.cell()->send_system(sys::Unwatch{self});
+  watching_.clear();
+  for (const auto& watcher : watchers_) {
+    watcher.cell()->signal(Envelope{Terminated{self}, self, {}, 0});
+  }
+  watchers_.clear();
+  system_->events().unsubscribe(self);
+
+  ActorRef parent = std::move(parent_);
+  parent_ = ActorRef();
+  self_ = ActorRef();  // breaks the cell -> itself cycle
+  if (parent) {
+    parent.cell()->remove_child(this);
+    parent.cell()->send_system(sys::ChildTerminated{self});
+  } else {
+    system_->on_guardian_terminated(*this);  // the root itself is down
+  }
+}
+
+}  // namespace mailroom::detail

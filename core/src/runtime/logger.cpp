@@ -1,0 +1,40 @@
+#include "mailroom/logger.hpp"
+
+#include <iostream>
+
+#include "log_router.hpp"
+
+namespace mailroom {
+
+void Logger::log(LogLevel level, std::string_view message) const {
+  if (router_) router_->emit(level, source_, message);
+}
+
+namespace detail {
+
+LogRouter::LogRouter(LogSink sink, ActorSystemOptions::Clock clock,
+                     std::shared_ptr<EventStream> events)
+    : sink_(sink ? std::move(sink) : stderr_sink()),
+      clock_(std::move(clock)),
+      events_(std::move(events)) {}
+
+void LogRouter::emit(LogLevel level, const std::string& source, std::string_view message) const {
+  LogEvent event{level, source, std::string(message), clock_ ? clock_() : 0};
+  try {
+    sink_(event);
+  } catch (...) {
+    // A broken sink must not break the actor that logged.
+  }
+  if (events_) events_->publish(Message(std::move(event)));
+}
+
+LogSink LogRouter::stderr_sink() {
+  return [](const LogEvent& event) {
+    if (event.level < LogLevel::kWarn) return;
+    std::cerr << "[" << to_string(event.level) << "] " << event.source << ": " << event.message
+              << '\n';
+  };
+}
+
+}  // namespace detail
+}  // namespace mailroom

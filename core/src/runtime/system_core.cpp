@@ -1,0 +1,225 @@
+// SystemCore: the tree's anchors, dead-letter publishing, replay delivery
+// and the termination sequence.
+#include "system_core.hpp"
+
+#include <chrono>
+
+#include "actor_cell.hpp"
+#include "internal_messages.hpp"
+#include "mailroom/actor_path.hpp"
+#include "mailroom/host_driven_dispatcher.hpp"
+#include "mailroom/thread_pool_dispatcher.hpp"
+
+namespace mailroom::detail {
+
+namespace {
+std::shared_ptr<Dispatcher> default_dispatcher() {
+#ifdef __EMSCRIPTEN__
+  return std::make_shared<HostDrivenDispatcher>();
+#else
+  return std::make_shared<ThreadPoolDispatcher>();
+#endif
+}
+
+ActorSystemOptions::Clock wall_clock() {
+  return [] {
+    return static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         std::chrono::system_clock::now().time_since_epoch())
+                                         .count());
+  };
+}
+}  // namespace
+
+SystemCore::SystemCore(std::string name, ActorSystemOptions options)
+    : name_(std::move(name)),
+      options_(std::move(options)),
+      dispatcher_(options_.dispatcher() ? options_.dispatcher() : default_dispatcher()),
+      events_(std::make_shared<EventStream>()),
+      router_(std::make_shared<LogRouter>(
+          options_.log_sink(), options_.clock() ? options_.clock() : wall_clock(), events_)),
+      log_(name_, router_),
+      shutdown_([this](ShutdownPhase phase, const std::string& task, const std::string& what) {
+        log_.error("shutdown task '" + task + "' in phase " + std::string(to_string(phase)) +
+                   " failed: " + what);
+      }),
+      sink_(options_.dead_letter_sink()) {
+  metrics_.set_enabled(options_.metrics());
+  register_size_gauge();
+}
+
+std::int64_t SystemCore::now_ms() const {
+  static const auto clock = wall_clock();
+  return options_.clock() ? options_.clock()() : clock();
+}
+
+void SystemCore::set_guardians(std::shared_ptr<ActorCell> root, std::shared_ptr<ActorCell> user,
+                               std::shared_ptr<ActorCell> system) {
+  root_ = std::move(root);
+  user_ = std::move(user);
+  system_ = std::move(system);
+}
+
+std::shared_ptr<ActorCell> SystemCore::find(std::string_view local_path) const {
+  if (local_path.empty() || !root_) return nullptr;
+  std::shared_ptr<ActorCell> cell = root_;
+  for (std::string_view element : ActorPath::elements(local_path)) {
+    cell = cell->child(std::string(element));
+    if (!cell) return nullptr;
+  }
+  return cell;
+}
+
+ActorRef SystemCore::ghost(std::string_view path) {
+  std::string local = ActorPath::to_local(path, name_);
+  if (local.empty()) local = std::string(path);  // not ours: keep it as given
+  std::string full = !local.empty() && local.front() == '/' ? ActorPath::full(name_, local) : local;
+  return ActorRef(ActorCell::ghost(shared_from_this(), std::move(local), std::move(full)));
+}
+
+void SystemCore::release_tree() {
+  root_.reset();
+  user_.reset();
+  system_.reset();
+}
+
+void SystemCore::publish_dead_letter(DeadLetter letter) {
+  if (letter.message.is<DeadLetter>()) return;  // a dead letter about a dead letter: no loops
+  if (letter.recipient_path.empty()) letter.recipient_path = letter.recipient.local_path();
+  if (letter.sender_path.empty() && letter.sender) letter.sender_path = letter.sender.local_path();
+  std::shared_ptr<DeadLetterSink> sink;
+  {
+    std::lock_guard lock(sink_mutex_);
+    sink = sink_;
+  }
+  if (sink) sink->capture(letter);  // the record first, subscribers after
+  events_->publish(Message(std::move(letter)));
+}
+
+void SystemCore::set_sink(std::shared_ptr<DeadLetterSink> sink) {
+  std::lock_guard lock(sink_mutex_);
+  sink_ = std::move(sink);
+}
+
+void SystemCore::report_drop(const std::shared_ptr<ActorCell>& cell, DropReason reason,
+                             const Envelope& envelope, bool dead_letter) {
+  metrics_
+      .counter("actor_mailbox_dropped_total", "Messages a bounded mailbox discarded",
+               {{"class", cell->class_name()},
+                {"path", cell->local_path()},
+                {"policy", std::string(to_string(reason))}})
+      .inc();
+  if (!dead_letter) return;
+  DeadLetter letter;
+  letter.message = envelope.message;
+  letter.sender = envelope.sender;
+  letter.recipient = ActorRef(cell);
+  letter.replay_entry = envelope.replay_entry;
+  publish_dead_letter(std::move(letter));
+}
+
+void SystemCore::register_size_gauge() {
+  metrics_.add_collector([this](MetricsWriter& writer) {
+    std::vector<std::shared_ptr<ActorCell>> pending;
+    if (user_) pending.push_back(user_);
+    if (system_) pending.push_back(system_);
+    while (!pending.empty()) {
+      auto cell = std::move(pending.back());
+      pending.pop_back();
+      for (auto& child : cell->children()) {
+        writer.gauge("actor_mailbox_size", "User messages waiting in an actor's mailbox",
+                     {{"class", child->class_name()}, {"path", child->local_path()}},
+                     static_cast<double>(child->user_depth()));
+        pending.push_back(std::move(child));
+      }
+    }
+  });
+}
+
+void SystemCore::terminate() {
+  if (terminating_.exchange(true, std::memory_order_acq_rel)) return;
+  for (ShutdownPhase phase : kShutdownPhases) {
+    if (phase == ShutdownPhase::kAfterActorSystemTerminate) break;
+    shutdown_.run_phase(phase);
+  }
+  // /user first; the root stops /system once /user is down, then itself.
+  if (user_ && !user_->is_terminated()) {
+    user_->send_system(sys::Terminate{});
+  } else {
+    finish_termination();
+  }
+}
+
+void SystemCore::on_guardian_terminated(const ActorCell& guardian) {
+  if (&guardian == user_.get()) {
+    if (system_) system_->send_system(sys::Terminate{});
+  } else if (&guardian == system_.get()) {
+    if (root_) root_->send_system(sys::Terminate{});
+  } else if (&guardian == root_.get()) {
+    finish_termination();
+  }
+}
+
+void SystemCore::finish_termination() {
+  shutdown_.run_phase(ShutdownPhase::kAfterActorSystemTerminate);
+  std::vector<std::function<void()>> callbacks;
+  {
+    std::lock_guard lock(termination_mutex_);
+    if (terminated_.load()) return;
+    terminated_.store(true, std::memory_order_release);
+    callbacks.swap(on_terminated_);
+  }
+  termination_cv_.notify_all();
+  for (auto& callback : callbacks) {
+    try {
+      callback();
+    } catch (...) {
+      log_.error("a when_terminated callback threw");
+    }
+  }
+}
+
+void SystemCore::when_terminated(std::function<void()> callback) {
+  {
+    std::lock_guard lock(termination_mutex_);
+    if (!terminated_.load()) {
+      on_terminated_.push_back(std::move(callback));
+      return;
+    }
+  }
+  callback();
+}
+
+void SystemCore::await_termination() {
+  if (dispatcher_->runs_itself()) {
+    std::unique_lock lock(termination_mutex_);
+    termination_cv_.wait(lock, [this] { return terminated_.load(); });
+    return;
+  }
+  while (!terminated()) {
+    if (dispatcher_->drain() > 0) continue;
+    // Nothing runnable here: another thread (a Completion) may still wake us.
+    std::unique_lock lock(termination_mutex_);
+    termination_cv_.wait_for(lock, std::chrono::milliseconds(1),
+                             [this] { return terminated_.load(); });
+  }
+}
+
+std::optional<ActorRef> SystemCore::resolve_user_actor(std::string_view path) {
+  const std::string local = ActorPath::to_local(path, name_);
+  const auto elements = ActorPath::elements(local);
+  if (elements.size() < 2 || elements.front() != "user") return std::nullopt;
+  auto cell = find(local);
+  if (!cell || cell->is_terminated()) return std::nullopt;
+  return ActorRef(cell);
+}
+
+std::string SystemCore::local_path(std::string_view path) const {
+  return ActorPath::to_local(path, name_);
+}
+
+void SystemCore::deliver(const ActorRef& recipient, Envelope envelope) {
+  if (!recipient) return;
+  recipient.cell()->tell(std::move(envelope));
+}
+
+}  // namespace mailroom::detail

@@ -1,0 +1,115 @@
+// SystemCore: the shared state of one actor system. Cells hold it by
+// shared_ptr, so a ref that outlives its ActorSystem still dead-letters safely.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "log_router.hpp"
+#include "mailroom/actor_system_options.hpp"
+#include "mailroom/coordinated_shutdown.hpp"
+#include "mailroom/dead_letter.hpp"
+#include "mailroom/drop_reason.hpp"
+#include "mailroom/envelope.hpp"
+#include "mailroom/event_stream.hpp"
+#include "mailroom/logger.hpp"
+#include "mailroom/metrics_registry.hpp"
+#include "mailroom/replay_target.hpp"
+
+namespace mailroom {
+class ActorSystem;
+}
+
+namespace mailroom::detail {
+
+class ActorCell;
+
+class SystemCore : public ReplayTarget, public std::enable_shared_from_this<SystemCore> {
+ public:
+  SystemCore(std::string name, ActorSystemOptions options);
+
+  const std::string& name() const noexcept { return name_; }
+  const ActorSystemOptions& options() const noexcept { return options_; }
+  Dispatcher& dispatcher() const noexcept { return *dispatcher_; }
+  const std::shared_ptr<Dispatcher>& dispatcher_ptr() const noexcept { return dispatcher_; }
+  EventStream& events() const noexcept { return *events_; }
+  MetricsRegistry& metrics() noexcept { return metrics_; }
+  CoordinatedShutdown& shutdown() noexcept { return shutdown_; }
+  const Logger& log() const noexcept { return log_; }
+  Logger logger_for(std::string source) const { return Logger(std::move(source), router_); }
+  std::int64_t now_ms() const;
+  std::uint64_t next_uid() noexcept { return next_uid_.fetch_add(1, std::memory_order_relaxed); }
+
+  // The facade, for Actor::system(); null once it is destroyed.
+  ActorSystem* facade() const noexcept { return facade_.load(std::memory_order_acquire); }
+  void set_facade(ActorSystem* facade) noexcept {
+    facade_.store(facade, std::memory_order_release);
+  }
+
+  // ---- tree ----
+  void set_guardians(std::shared_ptr<ActorCell> root, std::shared_ptr<ActorCell> user,
+                     std::shared_ptr<ActorCell> system);
+  const std::shared_ptr<ActorCell>& root() const noexcept { return root_; }
+  const std::shared_ptr<ActorCell>& user_guardian() const noexcept { return user_; }
+  const std::shared_ptr<ActorCell>& system_guardian() const noexcept { return system_; }
+  std::shared_ptr<ActorCell> find(std::string_view local_path) const;
+  ActorRef ghost(std::string_view path);
+  void release_tree();  // breaks the cell <-> core cycles after termination
+
+  // ---- dead letters ----
+  void publish_dead_letter(DeadLetter letter);
+  void set_sink(std::shared_ptr<DeadLetterSink> sink);
+  // A drop reported by a mailbox: counter, then (if opted in) a dead letter.
+  void report_drop(const std::shared_ptr<ActorCell>& cell, DropReason reason,
+                   const Envelope& envelope, bool dead_letter);
+
+  // ---- termination ----
+  bool terminating() const noexcept { return terminating_.load(std::memory_order_acquire); }
+  bool terminated() const noexcept { return terminated_.load(std::memory_order_acquire); }
+  void terminate();
+  // Root saw a guardian stop.
+  void on_guardian_terminated(const ActorCell& guardian);
+  void when_terminated(std::function<void()> callback);
+  void await_termination();
+
+  // ---- ReplayTarget ----
+  std::optional<ActorRef> resolve_user_actor(std::string_view path) override;
+  std::string local_path(std::string_view path) const override;
+  void deliver(const ActorRef& recipient, Envelope envelope) override;
+
+ private:
+  void register_size_gauge();
+  void finish_termination();
+
+  std::string name_;
+  ActorSystemOptions options_;
+  std::shared_ptr<Dispatcher> dispatcher_;
+  std::shared_ptr<EventStream> events_;
+  std::shared_ptr<LogRouter> router_;
+  Logger log_;
+  MetricsRegistry metrics_;
+  CoordinatedShutdown shutdown_;
+  std::atomic<std::uint64_t> next_uid_{1};
+  std::atomic<ActorSystem*> facade_{nullptr};
+
+  std::shared_ptr<ActorCell> root_, user_, system_;
+
+  mutable std::mutex sink_mutex_;
+  std::shared_ptr<DeadLetterSink> sink_;
+
+  std::atomic<bool> terminating_{false};
+  std::atomic<bool> terminated_{false};
+  mutable std::mutex termination_mutex_;
+  std::condition_variable termination_cv_;
+  std::vector<std::function<void()>> on_terminated_;
+};
+
+}  // namespace mailroom::detail
