@@ -20,6 +20,7 @@
 #include "mailroom/actor_system_options.hpp"
 #include "mailroom/coordinated_shutdown.hpp"
 #include "mailroom/dead_letter.hpp"
+#include "mailroom/dead_letter_queue.hpp"
 #include "mailroom/dispatcher.hpp"
 #include "mailroom/event_stream.hpp"
 #include "mailroom/logger.hpp"
@@ -78,6 +79,9 @@ class ActorSystem {
   // letter whose message is itself a DeadLetter is dropped (no loops).
   void publish_dead_letter(DeadLetter letter);
   void set_dead_letter_sink(std::shared_ptr<DeadLetterSink> sink);
+  // The system's own queue; always exists (store "off" keeps nothing). It is
+  // the capture sink unless ActorSystemOptions::with_dead_letter_sink replaced it.
+  DeadLetterQueue& dead_letter_queue();
 
   // Starts coordinated shutdown; non-blocking, idempotent.
   void terminate();

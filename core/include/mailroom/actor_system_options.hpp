@@ -7,10 +7,12 @@
 #include <optional>
 #include <string>
 
+#include "mailroom/dead_letter_queue_options.hpp"
 #include "mailroom/dead_letter_sink.hpp"
 #include "mailroom/dispatcher.hpp"
 #include "mailroom/journal.hpp"
 #include "mailroom/log_event.hpp"
+#include "mailroom/payload_codec_registry.hpp"
 
 namespace mailroom {
 
@@ -25,8 +27,14 @@ class ActorSystemOptions {
   // The capture slot for dead letters (the dead-letter queue); sees every
   // letter before the event stream does.
   ActorSystemOptions& with_dead_letter_sink(std::shared_ptr<DeadLetterSink> sink);
-  // HOCON text, parsed by whoever reads it (the dead-letter queue).
+  // HOCON text (mailroom.dead-letters, mailroom.log-dead-letters,
+  // mailroom.journal.dir); malformed text fails create() with ConfigError.
   ActorSystemOptions& with_config(std::string hocon);
+  // The dead-letter queue's knobs; per field they win over the HOCON block.
+  ActorSystemOptions& with_dead_letters(DeadLetterQueueOptions options);
+  // How captured payloads are encoded for the persistent store (the wasm
+  // layer plugs JS values in here). Default: std::string, bool, int, double.
+  ActorSystemOptions& with_payload_codecs(std::shared_ptr<PayloadCodecRegistry> codecs);
   ActorSystemOptions& with_metrics(bool enabled);
   // Default: warn and error to stderr.
   ActorSystemOptions& with_log_sink(LogSink sink);
@@ -37,6 +45,8 @@ class ActorSystemOptions {
   const std::shared_ptr<Dispatcher>& dispatcher() const noexcept { return dispatcher_; }
   const std::shared_ptr<DeadLetterSink>& dead_letter_sink() const noexcept { return sink_; }
   const std::optional<std::string>& config() const noexcept { return config_; }
+  const DeadLetterQueueOptions& dead_letters() const noexcept { return dead_letters_; }
+  const std::shared_ptr<PayloadCodecRegistry>& payload_codecs() const noexcept { return codecs_; }
   bool metrics() const noexcept { return metrics_; }
   const LogSink& log_sink() const noexcept { return log_sink_; }
   const Clock& clock() const noexcept { return clock_; }
@@ -47,6 +57,8 @@ class ActorSystemOptions {
   std::shared_ptr<Dispatcher> dispatcher_;
   std::shared_ptr<DeadLetterSink> sink_;
   std::optional<std::string> config_;
+  DeadLetterQueueOptions dead_letters_;
+  std::shared_ptr<PayloadCodecRegistry> codecs_;
   bool metrics_ = true;
   LogSink log_sink_;
   Clock clock_;

@@ -53,6 +53,7 @@ std::shared_ptr<ActorSystem> ActorSystem::create(std::string name, ActorSystemOp
   auto user = make_guardian(core, root, "user");
   auto system = make_guardian(core, root, "system");
   core->set_guardians(root, user, system);
+  core->install_dead_letter_queue();
   std::shared_ptr<ActorSystem> facade(new ActorSystem(core));
   core->set_facade(facade.get());
   return facade;
@@ -106,6 +107,9 @@ std::optional<ActorRef> ActorSystem::resolve(std::string_view path) const {
   return ActorRef(cell);
 }
 
+DeadLetterQueue& ActorSystem::dead_letter_queue() {
+  return core_->dead_letter_queue();
+}
 EventStream& ActorSystem::event_stream() {
   return core_->events();
 }

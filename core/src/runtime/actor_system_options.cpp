@@ -15,6 +15,15 @@ ActorSystemOptions& ActorSystemOptions::with_config(std::string hocon) {
   config_ = std::move(hocon);
   return *this;
 }
+ActorSystemOptions& ActorSystemOptions::with_dead_letters(DeadLetterQueueOptions options) {
+  dead_letters_ = std::move(options);
+  return *this;
+}
+ActorSystemOptions& ActorSystemOptions::with_payload_codecs(
+    std::shared_ptr<PayloadCodecRegistry> codecs) {
+  codecs_ = std::move(codecs);
+  return *this;
+}
 ActorSystemOptions& ActorSystemOptions::with_metrics(bool enabled) {
   metrics_ = enabled;
   return *this;

@@ -42,6 +42,7 @@ SystemCore::SystemCore(std::string name, ActorSystemOptions options)
         log_.error("shutdown task '" + task + "' in phase " + std::string(to_string(phase)) +
                    " failed: " + what);
       }),
+      config_(options_.config() ? HoconConfig::parse(*options_.config()) : HoconConfig()),
       sink_(options_.dead_letter_sink()) {
   metrics_.set_enabled(options_.metrics());
   register_size_gauge();
@@ -80,19 +81,6 @@ void SystemCore::release_tree() {
   root_.reset();
   user_.reset();
   system_.reset();
-}
-
-void SystemCore::publish_dead_letter(DeadLetter letter) {
-  if (letter.message.is<DeadLetter>()) return;  // a dead letter about a dead letter: no loops
-  if (letter.recipient_path.empty()) letter.recipient_path = letter.recipient.local_path();
-  if (letter.sender_path.empty() && letter.sender) letter.sender_path = letter.sender.local_path();
-  std::shared_ptr<DeadLetterSink> sink;
-  {
-    std::lock_guard lock(sink_mutex_);
-    sink = sink_;
-  }
-  if (sink) sink->capture(letter);  // the record first, subscribers after
-  events_->publish(Message(std::move(letter)));
 }
 
 void SystemCore::set_sink(std::shared_ptr<DeadLetterSink> sink) {

@@ -17,9 +17,12 @@
 #include "mailroom/actor_system_options.hpp"
 #include "mailroom/coordinated_shutdown.hpp"
 #include "mailroom/dead_letter.hpp"
+#include "mailroom/dead_letter_logger.hpp"
+#include "mailroom/dead_letter_queue.hpp"
 #include "mailroom/drop_reason.hpp"
 #include "mailroom/envelope.hpp"
 #include "mailroom/event_stream.hpp"
+#include "mailroom/hocon_config.hpp"
 #include "mailroom/logger.hpp"
 #include "mailroom/metrics_registry.hpp"
 #include "mailroom/replay_target.hpp"
@@ -67,6 +70,12 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   // ---- dead letters ----
   void publish_dead_letter(DeadLetter letter);
   void set_sink(std::shared_ptr<DeadLetterSink> sink);
+  // Builds the system's queue from options + HOCON (after the guardians exist,
+  // since a persistent restore resolves recorded senders) and registers its
+  // flushes with coordinated shutdown.
+  void install_dead_letter_queue();
+  DeadLetterQueue& dead_letter_queue() noexcept { return *queue_; }
+  const HoconConfig& config() const noexcept { return config_; }
   // A drop reported by a mailbox: counter, then (if opted in) a dead letter.
   void report_drop(const std::shared_ptr<ActorCell>& cell, DropReason reason,
                    const Envelope& envelope, bool dead_letter);
@@ -102,6 +111,11 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
 
   std::shared_ptr<ActorCell> root_, user_, system_;
 
+  HoconConfig config_;
+  std::shared_ptr<PayloadCodecRegistry> codecs_;
+  std::shared_ptr<DeadLetterQueue> queue_;
+  std::unique_ptr<DeadLetterLogger> dead_letter_logger_;  // null unless opted in
+  std::mutex dead_letter_logger_mutex_;
   mutable std::mutex sink_mutex_;
   std::shared_ptr<DeadLetterSink> sink_;
 

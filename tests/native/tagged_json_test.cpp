@@ -1,0 +1,105 @@
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "mailroom/tagged_json.hpp"
+
+namespace mailroom {
+namespace {
+
+using nlohmann::json;
+
+// One more level around a value, built by moving (a copy would recurse).
+json wrap(json inner) {
+  json outer = json::array();
+  outer.push_back(std::move(inner));
+  return outer;
+}
+
+// encode then decode gives back the tag and an equal value, whatever its shape.
+TEST(TaggedJson, RoundTripKeepsTagAndValue) {
+  const json values[] = {
+      json(nullptr),
+      json(true),
+      json(-12.5),
+      json("text with \"quotes\" and \xC3\xA9"),
+      json::array({1, "two", json::object({{"three", 3}})}),
+      json::object({{"$tag", "Map"}, {"entries", json::array({json::array({"k", 1})})}}),
+  };
+  for (const json& value : values) {
+    const std::string text = tagged_json::encode("app.Order", value);
+    const tagged_json::DecodeResult decoded = tagged_json::decode(text);
+    ASSERT_TRUE(decoded.ok) << decoded.error;
+    EXPECT_EQ(decoded.tag, "app.Order");
+    EXPECT_EQ(decoded.value, value);
+    EXPECT_TRUE(decoded.error.empty());
+  }
+}
+
+// The format on disk is exactly {"t": tag, "v": value}.
+TEST(TaggedJson, EncodesTheDocumentedShape) {
+  EXPECT_EQ(tagged_json::encode("string", json("hi")), R"({"t":"string","v":"hi"})");
+}
+
+// Malformed text and missing or mistyped fields are errors, never exceptions.
+TEST(TaggedJson, DecodeReportsEveryMalformedInput) {
+  const char* inputs[] = {
+      "",
+      "{",
+      "not json",
+      "[1,2]",
+      R"({"v":1})",
+      R"({"t":1,"v":1})",
+      R"({"t":"","v":1})",
+      R"({"t":"x"})",
+      "{\"t\":\"x\",\"v\":\"\xFF\"}",
+      "{\"t\":\"x\",\"v\":1} trailing",
+  };
+  for (const char* input : inputs) {
+    const tagged_json::DecodeResult decoded = tagged_json::decode(input);
+    EXPECT_FALSE(decoded.ok) << input;
+    EXPECT_FALSE(decoded.error.empty()) << input;
+    EXPECT_TRUE(decoded.tag.empty()) << input;
+  }
+}
+
+// Fields other than t and v are ignored, so later versions can add some.
+TEST(TaggedJson, ExtraFieldsAreIgnored) {
+  const auto decoded = tagged_json::decode(R"({"t":"x","v":[1],"meta":{}})");
+  ASSERT_TRUE(decoded.ok);
+  EXPECT_EQ(decoded.value, json::array({1}));
+}
+
+// Nesting beyond the limit is refused by name, both as text and as a value.
+TEST(TaggedJson, DeepNestingIsRefusedByName) {
+  const std::string deep =
+      R"({"t":"x","v":)" + std::string(100000, '[') + std::string(100000, ']') + "}";
+  const auto decoded = tagged_json::decode(deep);
+  EXPECT_FALSE(decoded.ok);
+  EXPECT_NE(decoded.error.find("nested deeper than 256"), std::string::npos);
+
+  json at_limit = json::array();
+  for (std::size_t i = 1; i < tagged_json::kMaxDepth; ++i) at_limit = wrap(std::move(at_limit));
+  EXPECT_TRUE(tagged_json::validate(at_limit).ok);
+  EXPECT_TRUE(tagged_json::decode(tagged_json::encode("x", at_limit)).ok);
+  const json over = wrap(std::move(at_limit));
+  EXPECT_FALSE(tagged_json::validate(over).ok);
+  EXPECT_THROW(tagged_json::encode("x", over), std::invalid_argument);
+}
+
+// Brackets inside strings do not count toward the depth.
+TEST(TaggedJson, TextDepthIgnoresBracketsInStrings) {
+  EXPECT_EQ(tagged_json::text_depth(R"({"a":"[[[\"{{"})"), 1u);
+  EXPECT_EQ(tagged_json::text_depth("[[{}]]"), 3u);
+  EXPECT_EQ(tagged_json::text_depth("]]]"), 0u);
+}
+
+// encode refuses what it cannot write faithfully: an empty tag or invalid UTF-8.
+TEST(TaggedJson, EncodeRefusesEmptyTagAndInvalidUtf8) {
+  EXPECT_THROW(tagged_json::encode("", json(1)), std::invalid_argument);
+  EXPECT_THROW(tagged_json::encode("x", json("\xFF")), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mailroom
