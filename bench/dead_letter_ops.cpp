@@ -1,0 +1,87 @@
+#include "dead_letter_ops.hpp"
+
+#include <malloc.h>
+
+#include <filesystem>
+
+#include "mailroom/dead_letter_filter.hpp"
+#include "mailroom/dead_letter_queue.hpp"
+#include "mailroom/dead_letter_queue_settings.hpp"
+#include "mailroom/file_journal.hpp"
+#include "mailroom/payload_codec_registry.hpp"
+#include "mailroom/unbounded_mailbox.hpp"
+
+namespace mailroom::bench {
+namespace {
+
+DeadLetter letter(std::size_t i, std::size_t recipients) {
+  DeadLetter l;
+  l.message = Message(static_cast<int>(i));
+  l.recipient_path = "/user/orders-" + std::to_string(i % recipients) + "/worker";
+  return l;
+}
+
+PayloadCodecRegistry& codecs() {
+  static PayloadCodecRegistry registry = [] {
+    PayloadCodecRegistry r;
+    r.add<int>(
+        "int", [](const int& v) { return nlohmann::json(v); },
+        [](const nlohmann::json& j) { return j.get<int>(); });
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace
+
+CaptureBench::CaptureBench(const std::string& store) {
+  DeadLetterQueueSettings settings;
+  settings.store = store == "persistent" ? DeadLetterStore::kPersistent : DeadLetterStore::kMemory;
+  settings.persistence_id = "bench";
+  DeadLetterQueue::Dependencies deps;
+  deps.codecs = &codecs();
+  if (store == "persistent") {
+    dir_ = (std::filesystem::temp_directory_path() / "mailroom-bench-journal").string();
+    std::filesystem::remove_all(dir_);
+    deps.journal = std::make_shared<FileJournal>(dir_);
+  }
+  queue_ = std::make_unique<DeadLetterQueue>(settings, std::move(deps));
+  for (std::size_t i = 0; i < 4096; ++i) letters_.push_back(letter(i, 100));
+}
+
+CaptureBench::~CaptureBench() {
+  queue_.reset();
+  if (!dir_.empty()) std::filesystem::remove_all(dir_);
+}
+
+void CaptureBench::capture_one() {
+  queue_->capture(letters_[next_++ & 4095]);
+}
+
+ListBench::ListBench(std::size_t entries) {
+  DeadLetterQueueSettings settings;
+  settings.store = DeadLetterStore::kMemory;
+  settings.max_entries = entries;
+  settings.retention_ms = 0;
+  queue_ = std::make_unique<DeadLetterQueue>(settings, DeadLetterQueue::Dependencies{});
+  for (std::size_t i = 0; i < entries; ++i) queue_->capture(letter(i, 100));
+}
+
+ListBench::~ListBench() = default;
+
+std::vector<DeadLetterEntry> ListBench::list_recipient() {
+  DeadLetterFilter filter;
+  filter.recipient = "mailroom://bench/user/orders-7";
+  return queue_->list(filter);
+}
+
+double bytes_per_queued_envelope(std::size_t count) {
+  UnboundedMailbox box;
+  const auto before = mallinfo2().uordblks;
+  for (std::size_t i = 0; i < count; ++i)
+    box.enqueue(Envelope{Message(static_cast<int>(i)), {}, {}, 0});
+  const auto after = mallinfo2().uordblks;
+  return static_cast<double>(after - before) / static_cast<double>(count);
+}
+
+}  // namespace mailroom::bench

@@ -1,0 +1,29 @@
+#include "mailbox_ops.hpp"
+
+#include <stdexcept>
+
+#include "mailroom/bounded_mailbox.hpp"
+#include "mailroom/priority_mailbox.hpp"
+#include "mailroom/unbounded_mailbox.hpp"
+
+namespace mailroom::bench {
+
+std::shared_ptr<Mailbox> make_mailbox(const std::string& kind, std::size_t capacity) {
+  if (kind == "unbounded") return std::make_shared<UnboundedMailbox>();
+  if (kind.rfind("bounded-", 0) == 0) {
+    return std::make_shared<BoundedMailbox>(BoundedMailboxOptions::create()
+                                                .with_capacity(static_cast<double>(capacity))
+                                                .with_overflow(kind.substr(8)));
+  }
+  if (kind == "priority") {
+    return std::make_shared<PriorityMailbox>(PriorityMailboxOptions::create().with_priority_for(
+        [](const Envelope& e) { return static_cast<double>(e.message.get<int>() % 16); }));
+  }
+  throw std::invalid_argument("unknown mailbox kind " + kind);
+}
+
+Envelope small_envelope(int value) {
+  return Envelope{Message(value), {}, {}, 0};
+}
+
+}  // namespace mailroom::bench

@@ -1,0 +1,18 @@
+// Mailbox operations alone, without actors or threads: the cost of one
+// enqueue + dequeue pair per mailbox kind, and priority cost by backlog.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "mailroom/mailbox.hpp"
+
+namespace mailroom::bench {
+
+// "unbounded", "bounded-drop-head", "bounded-drop-new", "bounded-reject", "priority".
+// Bounded kinds get a capacity large enough never to overflow in the pair loop
+// except where `capacity` says otherwise.
+std::shared_ptr<Mailbox> make_mailbox(const std::string& kind, std::size_t capacity);
+Envelope small_envelope(int value);
+
+}  // namespace mailroom::bench

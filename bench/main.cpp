@@ -1,0 +1,132 @@
+// Native benchmarks: Mailroom against CAF 0.17 in the same process, plus the
+// physical reference and the core's own costs. Each peer pair is registered
+// side by side and Google Benchmark interleaves repetitions randomly
+// (--benchmark_enable_random_interleaving), so both see the same machine.
+// scripts/bench.sh turns the JSON into bench/results/latest.json.
+//   --quick   smaller counts (the same benchmarks, for a < 60 s run)
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "caf_peer.hpp"
+#include "dead_letter_ops.hpp"
+#include "mailbox_ops.hpp"
+#include "mailroom_workloads.hpp"
+#include "reference_handoff.hpp"
+
+namespace mb = mailroom::bench;
+
+namespace {
+
+bool quick = false;
+std::size_t scaled(std::size_t full) {
+  return quick ? full / 10 : full;
+}
+
+template <class Fn>
+void run_workload(benchmark::State& state, std::size_t messages, Fn fn) {
+  for (auto _ : state) fn();
+  state.counters["msgs_per_s"] =
+      benchmark::Counter(static_cast<double>(messages) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+}
+
+// A whole workload per iteration: one iteration, wall-clock time.
+void whole_run(benchmark::internal::Benchmark* b) {
+  b->Iterations(1)->UseRealTime()->Unit(benchmark::kMillisecond);
+}
+
+void register_workloads() {
+  const std::size_t one = scaled(1'000'000), trips = scaled(200'000), per = scaled(250'000);
+  for (std::size_t workers : {1, 2}) {
+    const std::string w = "/workers:" + std::to_string(workers);
+    benchmark::RegisterBenchmark(("w1_one_to_one" + w + "/mailroom").c_str(), [=](benchmark::State&
+                                                                                      s) {
+      run_workload(s, one, [&] { mb::mailroom_one_to_one(workers, one); });
+    })->Apply(whole_run);
+    benchmark::RegisterBenchmark(("w1_one_to_one" + w + "/caf").c_str(), [=](benchmark::State& s) {
+      run_workload(s, one, [&] { mb::caf_one_to_one(workers, one); });
+    })->Apply(whole_run);
+  }
+  benchmark::RegisterBenchmark("w1_one_to_one/reference_spsc", [=](benchmark::State& s) {
+    run_workload(s, one, [&] { mb::reference_spsc_handoff(one); });
+  })->Apply(whole_run);
+  benchmark::RegisterBenchmark("w2_ping_pong/workers:2/mailroom", [=](benchmark::State& s) {
+    run_workload(s, 2 * trips, [&] { mb::mailroom_ping_pong(2, trips); });
+  })->Apply(whole_run);
+  benchmark::RegisterBenchmark("w2_ping_pong/workers:2/caf", [=](benchmark::State& s) {
+    run_workload(s, 2 * trips, [&] { mb::caf_ping_pong(2, trips); });
+  })->Apply(whole_run);
+  benchmark::RegisterBenchmark("w3_four_to_one/workers:2/mailroom", [=](benchmark::State& s) {
+    run_workload(s, 4 * per, [&] { mb::mailroom_many_to_one(2, 4, per); });
+  })->Apply(whole_run);
+  benchmark::RegisterBenchmark("w3_four_to_one/workers:2/caf", [=](benchmark::State& s) {
+    run_workload(s, 4 * per, [&] { mb::caf_many_to_one(2, 4, per); });
+  })->Apply(whole_run);
+}
+
+// One enqueue + one dequeue per iteration on a mailbox holding `backlog`.
+void mailbox_pair(benchmark::State& state, const std::string& kind, std::size_t backlog) {
+  auto box = mb::make_mailbox(kind, backlog + 1024);
+  for (std::size_t i = 0; i < backlog; ++i) box->enqueue(mb::small_envelope(static_cast<int>(i)));
+  int n = 0;
+  for (auto _ : state) {
+    box->enqueue(mb::small_envelope(n++));
+    benchmark::DoNotOptimize(box->dequeue_user());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void register_mailbox_ops() {
+  for (const char* kind :
+       {"unbounded", "bounded-drop-head", "bounded-drop-new", "bounded-reject", "priority"}) {
+    std::string k = kind;
+    benchmark::RegisterBenchmark(("w4_mailbox_pair/" + k).c_str(),
+                                 [k](benchmark::State& s) { mailbox_pair(s, k, 0); });
+  }
+  for (std::size_t backlog : {std::size_t{1'000}, std::size_t{100'000}, scaled(1'000'000)}) {
+    benchmark::RegisterBenchmark(
+        ("w4_priority_backlog/" + std::to_string(backlog)).c_str(),
+        [backlog](benchmark::State& s) { mailbox_pair(s, "priority", backlog); });
+  }
+  benchmark::RegisterBenchmark("memory/bytes_per_queued_envelope", [](benchmark::State& s) {
+    for (auto _ : s) s.counters["bytes"] = mb::bytes_per_queued_envelope(100'000);
+  })->Iterations(1);
+}
+
+void register_dead_letters() {
+  for (const char* store : {"memory", "persistent"}) {
+    std::string st = store;
+    benchmark::RegisterBenchmark(("w5_capture/" + st).c_str(), [st](benchmark::State& s) {
+      mb::CaptureBench bench(st);
+      for (auto _ : s) bench.capture_one();
+      s.SetItemsProcessed(s.iterations());
+    });
+  }
+  benchmark::RegisterBenchmark("w5_list_recipient/100000", [](benchmark::State& s) {
+    mb::ListBench bench(100'000);
+    for (auto _ : s) benchmark::DoNotOptimize(bench.list_recipient());
+  })->Unit(benchmark::kMillisecond);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<char*> args;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0)
+      quick = true;
+    else
+      args.push_back(argv[i]);
+  }
+  int count = static_cast<int>(args.size());
+  register_workloads();
+  register_mailbox_ops();
+  register_dead_letters();
+  benchmark::Initialize(&count, args.data());
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

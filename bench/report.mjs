@@ -1,0 +1,73 @@
+// Turns Google Benchmark JSON (native) and bench/wasm/run.mjs output into
+// bench/results/latest.json: [{name, unit, mailroom, peer, peerName, ratio}],
+// ratio > 1 meaning Mailroom is better whichever way the unit goes.
+//   node bench/report.mjs native.json [wasm.json] > latest.json
+//   node bench/report.mjs --table latest.json
+import { existsSync, readFileSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+if (args[0] === '--table') {
+  const rows = JSON.parse(readFileSync(args[1], 'utf8'));
+  const fmt = (v) => (typeof v === 'number' ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3)) : String(v ?? '-'));
+  console.log(['benchmark', 'unit', 'mailroom', 'peer', 'peer name', 'ratio'].join('\t'));
+  for (const r of rows) console.log([r.name, r.unit, fmt(r.mailroom), fmt(r.peer), r.peerName, fmt(r.ratio)].join('\t'));
+  process.exit(0);
+}
+
+const native = JSON.parse(readFileSync(args[0], 'utf8'));
+const wasm = args[1] && existsSync(args[1]) ? JSON.parse(readFileSync(args[1], 'utf8')) : null;
+
+const toNs = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
+const median = new Map();
+for (const b of native.benchmarks) {
+  if (b.aggregate_name && b.aggregate_name !== 'median') continue;
+  const name = b.run_name ?? b.name;
+  median.set(name, { ns: b.real_time * toNs[b.time_unit], counters: b });
+}
+const ns = (name) => median.get(name)?.ns;
+const rows = [];
+const lowerIsBetter = (name, unit, mailroom, peer, peerName) =>
+  rows.push({ name, unit, mailroom, peer, peerName, ratio: mailroom && peer ? peer / mailroom : null });
+const higherIsBetter = (name, unit, mailroom, peer, peerName) =>
+  rows.push({ name, unit, mailroom, peer, peerName, ratio: mailroom && peer ? mailroom / peer : null });
+
+const count = (name) => median.get(name)?.counters?.msgs_per_s;
+
+for (const w of [1, 2]) {
+  higherIsBetter(`w1 one sender -> one actor, ${w} worker(s)`, 'msgs/s',
+    count(`w1_one_to_one/workers:${w}/mailroom`), count(`w1_one_to_one/workers:${w}/caf`), 'CAF 0.17.6');
+}
+const best = Math.max(count('w1_one_to_one/workers:1/mailroom') ?? 0, count('w1_one_to_one/workers:2/mailroom') ?? 0);
+higherIsBetter('w1 fraction of a bare SPSC lock-free handoff', 'msgs/s', best || null,
+  count('w1_one_to_one/reference_spsc'), 'SPSC ring (physical reference)');
+higherIsBetter('w2 ping-pong, 2 workers', 'msgs/s',
+  count('w2_ping_pong/workers:2/mailroom'), count('w2_ping_pong/workers:2/caf'), 'CAF 0.17.6');
+const trips = (name) => (count(name) ? 2e9 / count(name) : null); // ns per round trip
+lowerIsBetter('w2 ping-pong mean round trip', 'ns', trips('w2_ping_pong/workers:2/mailroom'),
+  trips('w2_ping_pong/workers:2/caf'), 'CAF 0.17.6');
+higherIsBetter('w3 four senders -> one actor, 2 workers', 'msgs/s',
+  count('w3_four_to_one/workers:2/mailroom'), count('w3_four_to_one/workers:2/caf'), 'CAF 0.17.6');
+for (const kind of ['unbounded', 'bounded-drop-head', 'bounded-drop-new', 'bounded-reject', 'priority']) {
+  lowerIsBetter(`w4 enqueue+dequeue, ${kind}`, 'ns', ns(`w4_mailbox_pair/${kind}`),
+    ns('w4_mailbox_pair/unbounded'), 'unbounded mailbox');
+}
+const backlogs = [...median.keys()].filter((n) => n.startsWith('w4_priority_backlog/'))
+  .map((n) => Number(n.split('/')[1])).sort((a, b) => a - b);
+for (const b of backlogs) {
+  lowerIsBetter(`w4 priority enqueue+dequeue at backlog ${b}`, 'ns', ns(`w4_priority_backlog/${b}`),
+    ns(`w4_priority_backlog/${backlogs[0]}`), `priority at backlog ${backlogs[0]} (target ratio >= 0.5)`);
+}
+lowerIsBetter('w5 capture per letter, memory store', 'ns', ns('w5_capture/memory'), 1000, 'target 1 us');
+lowerIsBetter('w5 capture per letter, persistent store', 'ns', ns('w5_capture/persistent'), ns('w5_capture/memory'), 'memory store');
+lowerIsBetter('w5 list({recipient}) over 100,000 entries', 'ms', (ns('w5_list_recipient/100000') ?? 0) / 1e6 || null, 5, 'target 5 ms');
+const bytes = median.get('memory/bytes_per_queued_envelope')?.counters?.bytes;
+lowerIsBetter('memory per queued small envelope, native', 'bytes', bytes ?? null, null, '-');
+
+if (wasm) {
+  for (const r of wasm.rows ?? []) {
+    const nativeValue = r.native ? count(r.native) ?? ns(r.native) : null;
+    if (r.unit === 'msgs/s') higherIsBetter(r.name, r.unit, r.value, nativeValue, `native (${r.native})`);
+    else lowerIsBetter(r.name, r.unit, r.value, nativeValue, r.native ? `native (${r.native})` : '-');
+  }
+}
+process.stdout.write(JSON.stringify(rows, null, 2) + '\n');

@@ -1,0 +1,166 @@
+// The panel shell: tabs, global toolbar (rate, pause, theme, export/import),
+// banners, the current view, the replay dialog, and the keyboard map.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { PanelStore, View } from '../store';
+import { SAMPLE_RATES, type ThemeChoice } from '../store/ui';
+import { DeadLettersView } from './DeadLettersView';
+import { MailboxesView } from './MailboxesView';
+import { MetricsView } from './MetricsView';
+import { ReplayDialog } from './ReplayDialog';
+import type { CopyFn } from './JsonTree';
+
+const TABS: { view: View; label: string }[] = [
+  { view: 'mailboxes', label: 'Mailboxes' },
+  { view: 'dead-letters', label: 'Dead letters' },
+  { view: 'metrics', label: 'Metrics' },
+];
+const NEXT_THEME: Record<ThemeChoice, ThemeChoice> = { system: 'light', light: 'dark', dark: 'system' };
+
+function useSystemDark(): boolean {
+  const query = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  const [dark, setDark] = useState(query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return;
+    const on = (e: MediaQueryListEvent) => setDark(e.matches);
+    query.addEventListener?.('change', on);
+    return () => query.removeEventListener?.('change', on);
+  }, []);
+  return dark;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+}
+
+export interface AppProps {
+  store: PanelStore;
+  onCopy: CopyFn;
+  onExport: () => void;
+}
+
+export function App({ store, onCopy, onExport }: AppProps) {
+  const { ui, emit, deadLetters } = store;
+  const systemDark = useSystemDark();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const theme = ui.theme.value === 'system' ? (systemDark ? 'dark' : 'light') : ui.theme.value;
+  const view = ui.view.value;
+  const imported = ui.imported.value;
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      emit({ type: 'close' });
+      return;
+    }
+    if (isTyping(e.target)) return;
+    if (e.key === '/') {
+      e.preventDefault();
+      emit({ type: 'focus-filter' });
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      emit({ type: 'move', delta: e.key === 'ArrowDown' ? 1 : -1 });
+    } else if (e.key === 'Enter' && (e.target as HTMLElement | null)?.tagName !== 'BUTTON') {
+      emit({ type: 'open' });
+    }
+  };
+
+  return (
+    <div class="mr-root" data-theme={theme} data-testid="devtools" tabIndex={0} onKeyDown={onKeyDown}>
+      <header class="mr-header">
+        <nav class="mr-tabs" role="tablist">
+          {TABS.map((t) => (
+            <button
+              key={t.view}
+              role="tab"
+              aria-selected={view === t.view}
+              class={view === t.view ? 'mr-on' : ''}
+              data-testid={`tab-${t.view}`}
+              onClick={() => emit({ type: 'view', view: t.view })}
+            >
+              {t.label}
+              {t.view === 'dead-letters' && deadLetters.entries.value.length > 0 && (
+                <span class="mr-count" data-testid="tab-dead-letters-count">{deadLetters.entries.value.length}</span>
+              )}
+            </button>
+          ))}
+        </nav>
+        <div class="mr-header-tools">
+          <label class="mr-muted" title="Sampling rate">
+            <select
+              data-testid="sample-rate"
+              value={String(ui.sampleHz.value)}
+              onChange={(e) => emit({ type: 'sample-rate', hz: Number((e.currentTarget as HTMLSelectElement).value) })}
+            >
+              {SAMPLE_RATES.map((hz) => (
+                <option key={hz} value={String(hz)}>
+                  {hz} Hz
+                </option>
+              ))}
+            </select>
+          </label>
+          <button class="mr-btn" data-testid="pause" onClick={() => emit({ type: 'pause', paused: !ui.paused.value })}>
+            {ui.paused.value ? '▶ resume' : '⏸ pause'}
+          </button>
+          <button class="mr-btn" data-testid="export" title="Export the filtered views as JSON" onClick={onExport}>
+            export
+          </button>
+          <button class="mr-btn" data-testid="import" title="Open an export read-only" onClick={() => fileRef.current?.click()}>
+            import
+          </button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="application/json,.json"
+            hidden
+            data-testid="import-file"
+            onChange={async (e) => {
+              const input = e.currentTarget as HTMLInputElement;
+              const file = input.files?.[0];
+              if (file) emit({ type: 'import', text: await file.text(), name: file.name });
+              input.value = '';
+            }}
+          />
+          <button
+            class="mr-btn"
+            data-testid="theme"
+            title={`Theme: ${ui.theme.value}`}
+            onClick={() => emit({ type: 'theme', theme: NEXT_THEME[ui.theme.value] })}
+          >
+            {ui.theme.value === 'system' ? '◐ auto' : ui.theme.value === 'dark' ? '☾ dark' : '☀ light'}
+          </button>
+        </div>
+      </header>
+      {imported && (
+        <div class="mr-banner" data-testid="imported-banner">
+          Viewing an import ({imported.name}, exported {new Date(imported.exportedAtMs).toLocaleString()}) — read-only.
+          <button class="mr-link" data-testid="back-to-live" onClick={() => emit({ type: 'live' })}>
+            back to live
+          </button>
+        </div>
+      )}
+      {ui.error.value && (
+        <div class="mr-banner mr-banner-bad" data-testid="sample-error">
+          Sampling failed: {ui.error.value}
+        </div>
+      )}
+      {ui.notice.value && (
+        <div class="mr-banner" data-testid="notice" role="status">
+          {ui.notice.value}
+          <button class="mr-link" onClick={() => emit({ type: 'dismiss-notice' })} aria-label="dismiss">
+            ✕
+          </button>
+        </div>
+      )}
+      <main class="mr-main">
+        {view === 'mailboxes' && <MailboxesView store={store} />}
+        {view === 'dead-letters' && <DeadLettersView store={store} onCopy={onCopy} />}
+        {view === 'metrics' && <MetricsView store={store} />}
+      </main>
+      <ReplayDialog store={store} />
+      <footer class="mr-cost" data-testid="panel-cost" title="Time the panel spent in its last sample">
+        {ui.paused.value ? 'paused' : ui.hidden.value ? 'hidden, not sampling' : `${ui.sampleHz.value} Hz`} · sample{' '}
+        {ui.sampleCostMs.value.toFixed(1)} ms
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+// Dead-letter inspector: store state first, then summary, filters, arrival
+// histogram, the virtualised newest-first list and the detail pane.
+import type { PanelStore } from '../store';
+import { WINDOW_MINUTES, type DeadLetterView } from '../store/deadLetters';
+import { localPath } from '../source/paths';
+import { DeadLetterDetail } from './DeadLetterDetail';
+import { FilterInput } from './FilterInput';
+import { Histogram } from './Histogram';
+import { VirtualList } from './VirtualList';
+import { formatAgo, formatClock } from './format';
+import type { CopyFn } from './JsonTree';
+
+const ROW_HEIGHT = 26;
+const LIMITS = [null, 20, 100, 1000] as const;
+
+function StoreOffState({ store }: { store: 'off' | 'metrics' }) {
+  return (
+    <div class="mr-empty mr-empty-state" data-testid="dl-store-off">
+      <h3>{store === 'off' ? 'The dead-letter queue is off' : 'The dead-letter queue only counts'}</h3>
+      <p>
+        {store === 'off'
+          ? 'This system keeps no dead letters (store "off", the default). They are still published on the event stream, but nothing is kept to inspect or replay.'
+          : 'Store "metrics" counts dead letters in actor_dead_letters_total (see the Metrics tab) but keeps no payloads, so there is nothing to list or replay.'}
+      </p>
+      <p>Turn it on when you create the system:</p>
+      <pre class="mr-code">{`ActorSystem.create('app', ActorSystemOptions.create()
+  .withDeadLetters(DeadLetterQueueOptions.create()
+    .withStore('memory')        // or 'persistent' to survive restarts
+    .withMaxEntries(1_000)
+    .withMaxReplays(3)));`}</pre>
+      <p class="mr-muted">or in HOCON: mailroom.dead-letters {'{'} store = "memory", max-entries = 1000 {'}'}</p>
+    </div>
+  );
+}
+
+function Row({ entry, store, selected }: { entry: DeadLetterView; store: PanelStore; selected: boolean }) {
+  const { deadLetters, emit } = store;
+  const time =
+    deadLetters.timeMode.value === 'absolute' ? formatClock(entry.timestampMs) : formatAgo(entry.timestampMs, deadLetters.now.value);
+  return (
+    <div
+      class={`mr-row mr-dl-grid${selected ? ' mr-selected' : ''}`}
+      role="row"
+      aria-selected={selected}
+      data-testid="dl-row"
+      data-id={entry.id}
+      onClick={() => emit({ type: 'dead-letters/select', id: entry.id, open: true })}
+    >
+      <span class="mr-cell mr-num mr-muted">#{entry.id}</span>
+      <span class="mr-cell mr-num" title={new Date(entry.timestampMs).toISOString()}>{time}</span>
+      <span class="mr-cell mr-type" title={entry.type}>{entry.type}</span>
+      <span class="mr-cell mr-path" title={entry.recipientPath}>{localPath(entry.recipientPath)}</span>
+      <span class="mr-cell mr-path mr-muted">{entry.senderPath ? localPath(entry.senderPath) : '—'}</span>
+      <span class="mr-cell mr-num">{entry.replayCount}</span>
+      <span class="mr-cell">
+        {entry.quarantined && <span class="mr-badge mr-badge-bad" data-testid="dl-quarantined">quarantined</span>}
+        {entry.payload.kind === 'degraded' && <span class="mr-badge">degraded</span>}
+      </span>
+    </div>
+  );
+}
+
+export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: CopyFn }) {
+  const { deadLetters: dl, emit } = store;
+  const settings = dl.settings.value;
+  if (settings && (settings.store === 'off' || settings.store === 'metrics')) return <StoreOffState store={settings.store} />;
+  const list = dl.visible.value;
+  const timeWindow = dl.timeWindow.value;
+  const histogram = dl.histogram.value;
+  const search = dl.search.value.trim();
+  const selectedId = dl.selectedId.value;
+  return (
+    <section class="mr-view mr-dl" data-testid="dead-letters-view">
+      <div class="mr-toolbar">
+        <FilterInput
+          store={store}
+          value={dl.recipient.value}
+          placeholder="Recipient subtree, e.g. /user/checkout"
+          testId="dl-recipient"
+          onInput={(recipient) => emit({ type: 'dead-letters/filter', recipient })}
+        />
+        <input
+          class="mr-filter"
+          type="search"
+          placeholder="Search payloads"
+          value={dl.search.value}
+          data-testid="dl-search"
+          onInput={(e) => emit({ type: 'dead-letters/filter', search: (e.currentTarget as HTMLInputElement).value })}
+        />
+        {search !== '' && (
+          <span class="mr-muted" data-testid="dl-match-count">
+            {dl.matching.value.length} match{dl.matching.value.length === 1 ? '' : 'es'}
+          </span>
+        )}
+        <div class="mr-seg" role="group" aria-label="Time window">
+          <button class={timeWindow.kind === 'all' ? 'mr-on' : ''} onClick={() => emit({ type: 'dead-letters/filter', window: { kind: 'all' } })}>
+            all
+          </button>
+          {WINDOW_MINUTES.map((m) => (
+            <button
+              key={m}
+              data-testid={`dl-window-${m}`}
+              class={timeWindow.kind === 'last' && timeWindow.minutes === m ? 'mr-on' : ''}
+              onClick={() => emit({ type: 'dead-letters/filter', window: { kind: 'last', minutes: m } })}
+            >
+              {m}m
+            </button>
+          ))}
+          {timeWindow.kind === 'range' && (
+            <button class="mr-on" data-testid="dl-window-clear" title="Clear the range picked on the histogram" onClick={() => emit({ type: 'dead-letters/filter', window: { kind: 'all' } })}>
+              range ✕
+            </button>
+          )}
+        </div>
+        <label class="mr-muted">
+          limit{' '}
+          <select
+            data-testid="dl-limit"
+            value={String(dl.limit.value ?? '')}
+            onChange={(e) => {
+              const v = (e.currentTarget as HTMLSelectElement).value;
+              emit({ type: 'dead-letters/filter', limit: v === '' ? null : Number(v) });
+            }}
+          >
+            {LIMITS.map((l) => (
+              <option key={String(l)} value={l === null ? '' : String(l)}>
+                {l === null ? 'none' : l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          class="mr-btn"
+          data-testid="dl-time-mode"
+          onClick={() => emit({ type: 'dead-letters/time-mode', mode: dl.timeMode.value === 'absolute' ? 'relative' : 'absolute' })}
+        >
+          {dl.timeMode.value === 'absolute' ? 'clock time' : 'relative time'}
+        </button>
+      </div>
+      <div class="mr-summary" data-testid="dl-summary">
+        <span>
+          <b data-testid="dl-shown">{list.length}</b> shown
+        </span>
+        <span>
+          · <b>{dl.entries.value.length}</b> kept of {settings ? settings.maxEntries.toLocaleString('en-US') : '?'}
+        </span>
+        <span>
+          · <b>{dl.evicted.value}</b> evicted since opened
+        </span>
+        {settings && <span class="mr-muted"> · store {settings.store} · max {settings.maxReplays} replays</span>}
+        <Histogram
+          counts={histogram.counts}
+          fromMs={histogram.fromMs}
+          toMs={histogram.toMs}
+          selected={timeWindow.kind === 'range' ? timeWindow : null}
+          onBrush={(r) => emit({ type: 'dead-letters/filter', window: { kind: 'range', ...r } })}
+        />
+      </div>
+      <div class="mr-split">
+        <div class="mr-split-main">
+          <div class="mr-dl-grid mr-head" role="row">
+            <span class="mr-cell">Id</span>
+            <span class="mr-cell">Time</span>
+            <span class="mr-cell">Type</span>
+            <span class="mr-cell">Recipient</span>
+            <span class="mr-cell">Sender</span>
+            <span class="mr-cell">Replays</span>
+            <span class="mr-cell" />
+          </div>
+          {list.length === 0 ? (
+            <div class="mr-empty" data-testid="dl-empty">
+              {dl.entries.value.length === 0 ? 'No dead letters kept yet.' : 'No dead letter matches the filters.'}
+            </div>
+          ) : (
+            <VirtualList
+              items={list}
+              rowHeight={ROW_HEIGHT}
+              testId="dl-list"
+              selectedIndex={list.findIndex((e) => e.id === selectedId)}
+              renderRow={(entry) => <Row key={entry.id} entry={entry} store={store} selected={entry.id === selectedId} />}
+            />
+          )}
+        </div>
+        {dl.detailOpen.value && selectedId !== null && <DeadLetterDetail store={store} id={selectedId} onCopy={onCopy} />}
+      </div>
+    </section>
+  );
+}

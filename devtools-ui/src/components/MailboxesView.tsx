@@ -1,0 +1,152 @@
+// Mailboxes view: every actor as a row (tree or flat), sortable by any column,
+// filtered by the token language, virtualised, order frozen while hovered.
+import type { PanelStore } from '../store';
+import type { MailboxRow, SortKey } from '../store/mailboxes';
+import { lastSegment, localPath } from '../source/paths';
+import { DepthBar } from './DepthBar';
+import { FilterInput } from './FilterInput';
+import { Sparkline } from './Sparkline';
+import { VirtualList } from './VirtualList';
+
+const ROW_HEIGHT = 26;
+
+const COLUMNS: { key: SortKey; label: string; title: string }[] = [
+  { key: 'path', label: 'Path', title: 'Actor path' },
+  { key: 'className', label: 'Class', title: 'Actor class' },
+  { key: 'mailboxKind', label: 'Kind', title: 'Mailbox kind' },
+  { key: 'overflow', label: 'Policy', title: 'Overflow policy' },
+  { key: 'userDepth', label: 'Depth', title: 'User messages waiting, against capacity' },
+  { key: 'fill', label: 'Fill', title: 'Depth / capacity' },
+  { key: 'systemDepth', label: 'Sys', title: 'System messages waiting' },
+  { key: 'stashSize', label: 'Stash', title: 'Stashed messages' },
+  { key: 'dropped', label: 'Dropped', title: 'Messages shed by the overflow policy (change since last sample)' },
+  { key: 'suspended', label: 'State', title: 'Suspended mailboxes' },
+  { key: 'processedRate', label: 'Msg/s', title: 'Messages processed per second' },
+  { key: 'growth', label: 'Growth', title: 'Depth change per second' },
+];
+
+function fmtRate(v: number): string {
+  return v >= 100 ? v.toFixed(0) : v.toFixed(1);
+}
+
+function Row({ row, store, selected }: { row: MailboxRow; store: PanelStore; selected: boolean }) {
+  const { emit } = store;
+  const local = localPath(row.path);
+  return (
+    <div
+      class={`mr-row mr-mb-grid${selected ? ' mr-selected' : ''}`}
+      data-testid="mailbox-row"
+      data-path={local}
+      role="row"
+      aria-selected={selected}
+      onClick={() => emit({ type: 'mailboxes/select', path: row.path })}
+      onDblClick={() => emit({ type: 'link/dead-letters', path: row.path })}
+    >
+      <span class="mr-cell mr-path" style={{ paddingLeft: `${6 + row.level * 14}px` }} title={local}>
+        {store.mailboxes.mode.value === 'tree' ? lastSegment(local) : local}
+      </span>
+      <span class="mr-cell mr-muted" title={row.className}>{row.className || '—'}</span>
+      <span class="mr-cell"><span class={`mr-kind mr-kind-${row.mailboxKind}`}>{row.mailboxKind}</span></span>
+      <span class="mr-cell">{row.overflow ?? <span class="mr-muted">—</span>}</span>
+      <span class="mr-cell" data-testid="mailbox-depth"><DepthBar depth={row.userDepth} capacity={row.capacity} /></span>
+      <span class="mr-cell mr-num">{row.fill === null ? '—' : `${Math.round(row.fill * 100)}%`}</span>
+      <span class="mr-cell mr-num">{row.systemDepth}</span>
+      <span class="mr-cell mr-num">{row.stashSize}</span>
+      <span class="mr-cell mr-num" data-testid="mailbox-dropped">
+        {row.dropped}
+        {row.droppedDelta > 0 && <span class="mr-delta"> +{row.droppedDelta}</span>}
+      </span>
+      <span class="mr-cell">{row.suspended ? <span class="mr-badge mr-badge-warn">suspended</span> : <span class="mr-muted">running</span>}</span>
+      <span class="mr-cell mr-num">{fmtRate(row.processedRate)}</span>
+      <span class={`mr-cell mr-num${row.growth > 0 ? ' mr-up' : ''}`}>{row.growth > 0 ? '+' : ''}{fmtRate(row.growth)}</span>
+      <span class="mr-cell mr-spark-cell"><Sparkline values={row.history} /></span>
+      <span class="mr-cell">
+        <button
+          class="mr-link"
+          data-testid="mailbox-to-dead-letters"
+          title="Dead letters addressed to this actor"
+          onClick={(e) => {
+            e.stopPropagation();
+            emit({ type: 'link/dead-letters', path: row.path });
+          }}
+        >
+          ✉
+        </button>
+      </span>
+    </div>
+  );
+}
+
+export function MailboxesView({ store }: { store: PanelStore }) {
+  const { mailboxes, emit } = store;
+  const rows = mailboxes.visible.value;
+  const sort = mailboxes.sort.value;
+  const selectedPath = mailboxes.selectedPath.value;
+  const errors = mailboxes.parsedFilter.value.errors;
+  return (
+    <section class="mr-view" data-testid="mailboxes-view">
+      <div class="mr-toolbar">
+        <FilterInput
+          store={store}
+          value={mailboxes.filterText.value}
+          placeholder="Filter: path:/user/** kind:bounded policy:drop-head dropped>0 suspended:true text"
+          testId="mailbox-filter"
+          onInput={(text) => emit({ type: 'mailboxes/filter', text })}
+        />
+        <div class="mr-seg" role="group" aria-label="Layout">
+          {(['tree', 'flat'] as const).map((m) => (
+            <button
+              key={m}
+              class={mailboxes.mode.value === m ? 'mr-on' : ''}
+              data-testid={`mailbox-mode-${m}`}
+              onClick={() => emit({ type: 'mailboxes/mode', mode: m })}
+            >
+              {m}
+            </button>
+          ))}
+        </div>
+        <span class="mr-muted" data-testid="mailbox-count">
+          {rows.length} of {mailboxes.rows.value.length} actors
+        </span>
+      </div>
+      {errors.length > 0 && (
+        <div class="mr-filter-errors" data-testid="mailbox-filter-errors">
+          {errors.join('; ')}
+        </div>
+      )}
+      <div class="mr-mb-scroll">
+      <div class="mr-mb-grid mr-head" role="row">
+        {COLUMNS.map((c) => (
+          <button
+            key={c.key}
+            class={`mr-cell mr-sort${sort.key === c.key ? ' mr-on' : ''}`}
+            title={c.title}
+            data-testid={`sort-${c.key}`}
+            onClick={() => emit({ type: 'mailboxes/sort', key: c.key })}
+          >
+            {c.label}
+            {sort.key === c.key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+          </button>
+        ))}
+        <span class="mr-cell mr-muted">Depth (60)</span>
+        <span class="mr-cell" />
+      </div>
+      {rows.length === 0 ? (
+        <div class="mr-empty" data-testid="mailboxes-empty">
+          {mailboxes.rows.value.length === 0 ? 'No actors yet.' : 'No actor matches the filter.'}
+        </div>
+      ) : (
+        <VirtualList
+          items={rows}
+          rowHeight={ROW_HEIGHT}
+          testId="mailbox-list"
+          selectedIndex={rows.findIndex((r) => r.path === selectedPath)}
+          onMouseEnter={() => emit({ type: 'mailboxes/freeze', on: true })}
+          onMouseLeave={() => emit({ type: 'mailboxes/freeze', on: false })}
+          renderRow={(row) => <Row key={row.path} row={row} store={store} selected={row.path === selectedPath} />}
+        />
+      )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+// Public entry of the DevTools panel.
+export { mountDevtools, type DevtoolsHandle, type MountOptions } from './mount';
+export { createStore, type PanelStore, type ReplayPreview } from './store';
+export { applyEvent, applySnapshot, type InboundEvent } from './store/reducer';
+export type { Intent, OutboundIntent } from './store/intents';
+export { createSystemSource, type Sample, type SystemSource } from './source/systemSource';
+export { parseFilter, matchesFilter } from './store/filterQuery';
+export { parsePrometheus } from './store/prometheus';
+export { parseExport, buildExport, ImportError, type ExportFile } from './store/exportFile';
+export type * from './types';

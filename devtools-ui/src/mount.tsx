@@ -1,0 +1,120 @@
+// mountDevtools: the one call that docks the panel on a live system.
+import { render } from 'preact';
+import { App } from './components/App';
+import { createStore, type PanelStore } from './store';
+import type { ThemeChoice } from './store/ui';
+import { createSampler, type SamplerEnv } from './sampler';
+import { createSystemSource } from './source/systemSource';
+import { PANEL_CSS } from './styles';
+import type { InspectableSystem } from './types';
+
+export interface MountOptions {
+  /** Replay and redirect stay disabled unless this is true. */
+  allowReplay?: boolean;
+  /** The runtime's DeadLetter class: new letters then refresh the list at once. */
+  deadLetterType?: unknown;
+  sampleHz?: number;
+  theme?: ThemeChoice;
+  /** Timers and frames; tests inject their own. */
+  env?: SamplerEnv;
+}
+
+export interface DevtoolsHandle {
+  store: PanelStore;
+  /** Takes one sample now and applies it (for tests and after host actions). */
+  refresh(): Promise<void>;
+  /** Resolves once every replay and sample started so far has been applied. */
+  settled(): Promise<void>;
+  /** The host tells the panel whether it is shown (e.g. a closed drawer). */
+  setVisible(visible: boolean): void;
+  destroy(): void;
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    const ok = typeof document.execCommand === 'function' && document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function mountDevtools(container: HTMLElement, system: InspectableSystem, options: MountOptions = {}): DevtoolsHandle {
+  const store = createStore({ allowReplay: options.allowReplay === true });
+  if (options.sampleHz) store.ui.sampleHz.value = options.sampleHz;
+  if (options.theme) store.ui.theme.value = options.theme;
+  const source = createSystemSource(system, { deadLetterType: options.deadLetterType });
+  const sampler = createSampler(store, source, options.env);
+
+  const style = document.createElement('style');
+  style.textContent = PANEL_CSS;
+  const host = document.createElement('div');
+  host.className = 'mr-host';
+  host.style.height = '100%';
+  container.append(style, host);
+
+  let pageHidden = typeof document.hidden === 'boolean' ? document.hidden : false;
+  let hostVisible = true;
+  let shown = true;
+  const update = () => sampler.setHidden(pageHidden || !hostVisible || !shown);
+  const onVisibility = () => {
+    pageHidden = document.hidden;
+    update();
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  let observer: IntersectionObserver | null = null;
+  if (typeof IntersectionObserver === 'function') {
+    observer = new IntersectionObserver((records) => {
+      hostVisible = records[records.length - 1]?.isIntersecting ?? true;
+      update();
+    });
+    observer.observe(host);
+  }
+
+  const onCopy = (text: string, what: string) => {
+    void copyText(text).then((ok) => {
+      store.ui.notice.value = ok ? `Copied ${what} (${text.length.toLocaleString('en-US')} chars)` : `Could not copy ${what}`;
+    });
+  };
+  const onExport = () => {
+    const file = store.exportView();
+    download(`mailroom-devtools-${new Date(file.exportedAtMs).toISOString().replace(/[:.]/g, '-')}.json`, JSON.stringify(file, null, 2));
+  };
+
+  render(<App store={store} onCopy={onCopy} onExport={onExport} />, host);
+  void sampler.tick();
+
+  return {
+    store,
+    refresh: () => sampler.tick(),
+    settled: () => sampler.whenIdle(),
+    setVisible(visible) {
+      shown = visible;
+      update();
+    },
+    destroy() {
+      sampler.dispose();
+      source.dispose();
+      observer?.disconnect();
+      document.removeEventListener('visibilitychange', onVisibility);
+      render(null, host);
+      host.remove();
+      style.remove();
+    },
+  };
+}

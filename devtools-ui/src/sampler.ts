@@ -1,0 +1,203 @@
+// Drives the data path: samples the source at the chosen rate, applies at most
+// one sample per animation frame, pauses while hidden, and runs replay intents.
+import type { ListRequest, SystemSource, Sample } from './source/systemSource';
+import type { PanelStore } from './store';
+import { batch } from '@preact/signals';
+import { applyEvent, type InboundEvent } from './store/reducer';
+import type { OutboundIntent } from './store/intents';
+
+/** Re-read the whole dead-letter list this often; between, push events read only what is new. */
+const FULL_REFRESH_MS = 30_000;
+/** A push-triggered re-read waits this many times the last read's cost, so a big queue under a storm of letters does not starve the page. */
+const LIST_COST_FACTOR = 5;
+const REPLAY_ECHO_MS = 10_000;
+
+export interface SamplerEnv {
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  requestFrame(fn: () => void): unknown;
+  now(): number;
+}
+
+export const browserEnv = (): SamplerEnv => ({
+  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+  clearInterval: (h) => globalThis.clearInterval(h as ReturnType<typeof setInterval>),
+  requestFrame: (fn) =>
+    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => fn()) : globalThis.setTimeout(fn, 16),
+  now: () => Date.now(),
+});
+
+export interface Sampler {
+  /** One sample, applied immediately (used at start, after replays, and by tests). */
+  tick(): Promise<void>;
+  setHidden(hidden: boolean): void;
+  /** Resolves once every replay and sample started so far has been applied. */
+  whenIdle(): Promise<void>;
+  dispose(): void;
+}
+
+export function createSampler(store: PanelStore, source: SystemSource, env: SamplerEnv = browserEnv()): Sampler {
+  let timer: unknown = null;
+  let inFlight = false;
+  let listDirty = true;
+  let lastListAt = -Infinity;
+  let lastFullAt = -Infinity;
+  let lastListCost = 0;
+  /** For a while after a replay, a letter coming back may keep its old timestamp: read everything. */
+  let echoUntil = -Infinity;
+  /** Samples taken since the last frame; all are applied in that frame, rendered once. */
+  let pending: Sample[] = [];
+  let frameRequested = false;
+  let disposed = false;
+  const inProgress = new Set<Promise<unknown>>();
+  const track = <T,>(p: Promise<T>): Promise<T> => {
+    inProgress.add(p);
+    void p.finally(() => inProgress.delete(p));
+    return p;
+  };
+
+  const flush = () => {
+    frameRequested = false;
+    if (disposed) return;
+    const samples = pending;
+    pending = [];
+    // Every sample is applied (each carries history and maybe new letters), as one batch.
+    batch(() => {
+      for (const sample of samples) applyEvent(store, { type: 'snapshot', sample });
+    });
+  };
+  const requestFlush = () => {
+    if (frameRequested) return;
+    frameRequested = true;
+    env.requestFrame(flush);
+  };
+
+  const active = () => !store.ui.paused.value && !store.ui.hidden.value && store.ui.imported.value === null;
+
+  // Samples run one after another; a tick queued behind a running sample still
+  // reads fresh state afterwards (a replay's effect is never hidden by an older read).
+  let chain: Promise<unknown> = Promise.resolve();
+  function take(force = false): Promise<Sample | null> {
+    const next = chain.then(() => takeNow(force));
+    chain = next;
+    return next;
+  }
+
+  function listRequest(force: boolean): ListRequest {
+    const t = env.now();
+    if (force || t - lastFullAt >= FULL_REFRESH_MS) return { kind: 'full' };
+    if (!listDirty || t - lastListAt < lastListCost * LIST_COST_FACTOR) return { kind: 'none' };
+    if (t < echoUntil) return { kind: 'full' };
+    const newest = store.deadLetters.entries.value[0];
+    return newest ? { kind: 'since', sinceMs: newest.timestampMs } : { kind: 'full' };
+  }
+
+  async function takeNow(force: boolean): Promise<Sample | null> {
+    if (disposed) return null;
+    inFlight = true;
+    try {
+      const request = listRequest(force);
+      if (request.kind !== 'none') listDirty = false;
+      const started = env.now();
+      const sample = await source.sample(request);
+      if (request.kind !== 'none') {
+        lastListAt = env.now();
+        lastListCost = lastListAt - started;
+        if (request.kind === 'full') lastFullAt = lastListAt;
+      }
+      return sample;
+    } catch (e) {
+      listDirty = true;
+      applyEvent(store, { type: 'sample-error', message: e instanceof Error ? e.message : String(e) });
+      return null;
+    } finally {
+      inFlight = false;
+    }
+  }
+
+  async function onTimer() {
+    if (!active() || inFlight) return; // a slow source skips beats instead of piling up
+    const sample = await take();
+    if (sample && !disposed && store.ui.imported.value === null) {
+      pending.push(sample);
+      requestFlush();
+    }
+  }
+
+  function restart() {
+    if (timer !== null) env.clearInterval(timer);
+    timer = disposed ? null : env.setInterval(() => void track(onTimer()), 1000 / store.ui.sampleHz.value);
+  }
+
+  async function tick() {
+    const sample = await take(listDirty);
+    if (sample && !disposed) {
+      // Apply what the timer already took first, so samples land in order.
+      const earlier = pending;
+      pending = [];
+      batch(() => {
+        for (const s of earlier) applyEvent(store, { type: 'snapshot', sample: s });
+        applyEvent(store, { type: 'snapshot', sample });
+      });
+    }
+  }
+
+  async function replay() {
+    const preview = store.replayPreview.value;
+    if (!preview) return;
+    const { entryId, target, redirect } = preview;
+    let result: InboundEvent;
+    try {
+      const r = await source.replay(entryId, redirect ? target : undefined);
+      result = { type: 'replay-result', id: entryId, target: r.recipientPath ?? target, redirect, atMs: env.now(), result: r };
+    } catch (e) {
+      result = { type: 'replay-result', id: entryId, target, redirect, atMs: env.now(), result: { error: e instanceof Error ? e.message : String(e) } };
+    }
+    if (disposed) return;
+    store.deadLetters.draft.value = null;
+    listDirty = true;
+    echoUntil = env.now() + REPLAY_ECHO_MS;
+    applyEvent(store, result);
+    await tick();
+  }
+
+  const offIntent = store.onIntent((intent: OutboundIntent) => {
+    switch (intent.type) {
+      case 'replay/confirm':
+        void track(replay());
+        break;
+      case 'sample-rate':
+        restart();
+        break;
+      case 'refresh':
+      case 'live':
+        listDirty = true;
+        void track(tick());
+        break;
+      case 'pause':
+        break;
+    }
+  });
+  const offDeadLetter = source.onDeadLetter(() => {
+    listDirty = true;
+  });
+
+  restart();
+
+  return {
+    tick,
+    async whenIdle() {
+      while (inProgress.size > 0) await Promise.all([...inProgress]);
+    },
+    setHidden(hidden) {
+      if (store.ui.hidden.value !== hidden) applyEvent(store, { type: 'hidden', hidden });
+    },
+    dispose() {
+      disposed = true;
+      if (timer !== null) env.clearInterval(timer);
+      timer = null;
+      offIntent();
+      offDeadLetter();
+    },
+  };
+}

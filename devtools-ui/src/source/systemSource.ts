@@ -1,0 +1,111 @@
+// The only module that calls a live system. It turns the runtime's API into
+// plain samples for the reducer and carries replay intents back.
+import type {
+  ActorSnapshot,
+  DeadLetterEntry,
+  DeadLetterSettings,
+  InspectableSystem,
+  RawDeadLetterEntry,
+  RawEntryId,
+  ReplayResult,
+} from '../types';
+
+export interface Sample {
+  atMs: number;
+  actors: ActorSnapshot[];
+  settings: DeadLetterSettings;
+  /** null when the dead-letter list was not read this time. */
+  entries: DeadLetterEntry[] | null;
+  /** 'full': the whole queue; 'since': only entries at or after a time, to merge. */
+  entriesMode: 'full' | 'since';
+  metricsText: string;
+  /** Time the sample itself took (the panel's own cost). */
+  costMs: number;
+}
+
+/** What to read of the dead-letter list with a sample. */
+export type ListRequest = { kind: 'none' } | { kind: 'full' } | { kind: 'since'; sinceMs: number };
+
+export interface SystemSource {
+  sample(list: ListRequest): Promise<Sample>;
+  replay(id: string, altPath?: string): Promise<ReplayResult>;
+  /** Calls `fn` whenever the runtime publishes a dead letter; returns unsubscribe. */
+  onDeadLetter(fn: () => void): () => void;
+  dispose(): void;
+}
+
+export interface SourceOptions {
+  /** The runtime's DeadLetter class, to subscribe on the event stream. */
+  deadLetterType?: unknown;
+  now?: () => number;
+}
+
+const clock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+export function createSystemSource(system: InspectableSystem, options: SourceOptions = {}): SystemSource {
+  const now = options.now ?? Date.now;
+  // Ids cross the binding as numbers, strings or BigInts; replay needs the original.
+  const rawIds = new Map<string, RawEntryId>();
+  const listeners = new Set<() => void>();
+  const stream = system.eventStream;
+  const onLetter = () => {
+    for (const fn of listeners) fn();
+  };
+  let subscribed = false;
+  if (stream && options.deadLetterType !== undefined) {
+    stream.subscribe(onLetter, options.deadLetterType);
+    subscribed = true;
+  }
+  const readSettings = (): DeadLetterSettings => {
+    const s = system.deadLetterQueue.settings;
+    return { ...(typeof s === 'function' ? s.call(system.deadLetterQueue) : s) };
+  };
+
+  function normalize(raw: RawDeadLetterEntry): DeadLetterEntry {
+    const id = String(raw.id);
+    rawIds.set(id, raw.id);
+    return {
+      id,
+      timestampMs: Number(raw.timestampMs),
+      recipientPath: String(raw.recipientPath),
+      senderPath: raw.senderPath == null || raw.senderPath === '' ? null : String(raw.senderPath),
+      replayCount: Number(raw.replayCount) || 0,
+      quarantined: Boolean(raw.quarantined),
+      payload: raw.payload,
+    };
+  }
+
+  return {
+    async sample(list) {
+      const started = clock();
+      const actors = system.inspect().map((a) => ({ ...a }));
+      const settings = readSettings();
+      let entries: DeadLetterEntry[] | null = null;
+      const keeps = settings.store !== 'off' && settings.store !== 'metrics';
+      if (list.kind === 'full') {
+        if (keeps) rawIds.clear();
+        entries = keeps ? (await system.deadLetterQueue.list({})).map(normalize) : [];
+      } else if (list.kind === 'since') {
+        entries = keeps ? (await system.deadLetterQueue.list({ sinceMs: list.sinceMs })).map(normalize) : [];
+      }
+      const metricsText = system.metrics.scrape();
+      const entriesMode = list.kind === 'since' ? 'since' : 'full';
+      return { atMs: now(), actors, settings, entries, entriesMode, metricsText, costMs: clock() - started };
+    },
+    replay(id, altPath) {
+      const raw = rawIds.get(id) ?? id;
+      return altPath === undefined
+        ? system.deadLetterQueue.replay(raw)
+        : system.deadLetterQueue.replay(raw, altPath);
+    },
+    onDeadLetter(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    dispose() {
+      listeners.clear();
+      if (subscribed && stream?.unsubscribe) stream.unsubscribe(onLetter, options.deadLetterType);
+      subscribed = false;
+    },
+  };
+}

@@ -1,0 +1,231 @@
+// Dead-letter concern: the queue's settings and entries, the inspector's
+// filters (recipient subtree, time window, limit, payload search), the
+// selection, and each entry's replay attempt history.
+import { computed, signal } from '@preact/signals';
+import type { DeadLetterEntry, DeadLetterSettings, ReplayOutcome } from '../types';
+import { localPath } from '../source/paths';
+import { safeStringify } from '../payload/serialize';
+import { messageType } from '../payload/values';
+
+export type TimeWindow = { kind: 'all' } | { kind: 'last'; minutes: number } | { kind: 'range'; fromMs: number; toMs: number };
+export const WINDOW_MINUTES = [1, 5, 15, 60] as const;
+
+export interface Attempt {
+  atMs: number;
+  target: string;
+  redirect: boolean;
+  outcome: ReplayOutcome | 'error';
+  detail?: string;
+}
+
+export interface ReplayDraft {
+  entryId: string;
+  /** null: replay to the recorded recipient; a string: redirect. */
+  altPath: string | null;
+}
+
+export interface DeadLetterView extends DeadLetterEntry {
+  type: string;
+  /** Recipient as a local path, precomputed: the subtree filter runs per keystroke. */
+  recipientLocal: string;
+}
+
+const SEARCH_CHARS = 20_000;
+
+/** Newest first; equal times by id, higher (later) id first. */
+function newerFirst(a: DeadLetterEntry, b: DeadLetterEntry): number {
+  return b.timestampMs - a.timestampMs || compareIds(b.id, a.id);
+}
+
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+function mergeSorted(a: DeadLetterView[], b: DeadLetterView[]): DeadLetterView[] {
+  if (a.length === 0) return b;
+  if (b.length === 0 || newerFirst(a[a.length - 1], b[0]) <= 0) return a.concat(b);
+  const out: DeadLetterView[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(newerFirst(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  return out.concat(a.slice(i), b.slice(j));
+}
+
+export function entryType(entry: DeadLetterEntry): string {
+  return entry.payload.kind === 'degraded' ? entry.payload.className : messageType(entry.payload.message);
+}
+
+export function createDeadLetterStore() {
+  const settings = signal<DeadLetterSettings | null>(null);
+  const entries = signal<DeadLetterView[]>([]);
+  const now = signal(Date.now());
+  const evicted = signal(0);
+  const recipient = signal('');
+  const timeWindow = signal<TimeWindow>({ kind: 'all' });
+  const limit = signal<number | null>(null);
+  const search = signal('');
+  const selectedId = signal<string | null>(null);
+  const detailOpen = signal(false);
+  const timeMode = signal<'absolute' | 'relative'>('absolute');
+  const attempts = signal<ReadonlyMap<string, readonly Attempt[]>>(new Map());
+  const draft = signal<ReplayDraft | null>(null);
+  const busy = signal(false);
+  /** Lower-cased payload text per view; views are reused while their entry is unchanged. */
+  const searchCache = new WeakMap<DeadLetterView, string>();
+  /** Ids the panel replayed successfully, so they are not counted as evicted. */
+  const replayedHere = new Set<string>();
+
+  function searchTextOf(e: DeadLetterView): string {
+    let text = searchCache.get(e);
+    if (text === undefined) {
+      text =
+        e.payload.kind === 'captured'
+          ? safeStringify(e.payload.message, { maxChars: SEARCH_CHARS, maxDepth: 32 })
+          : `${e.payload.className} ${e.payload.reason}`;
+      text = `${text} ${e.recipientLocal}`.toLowerCase();
+      searchCache.set(e, text);
+    }
+    return text;
+  }
+
+  const windowed = computed(() => {
+    const r = recipient.value.trim();
+    const root = r === '' ? '' : localPath(r);
+    const prefix = root === '/' ? '/' : root + '/';
+    const w = timeWindow.value;
+    // `now` is read only for a relative window, so other filters do not rerun per sample.
+    const from = w.kind === 'last' ? now.value - w.minutes * 60_000 : w.kind === 'range' ? w.fromMs : -Infinity;
+    const to = w.kind === 'range' ? w.toMs : Infinity;
+    const all = entries.value;
+    if (root === '' && from === -Infinity && to === Infinity) return all;
+    return all.filter(
+      (e) =>
+        e.timestampMs >= from &&
+        e.timestampMs <= to &&
+        (root === '' || e.recipientLocal === root || e.recipientLocal.startsWith(prefix)),
+    );
+  });
+
+  /** Entries matching the search, before the limit: the match counter. */
+  const matching = computed(() => {
+    const q = search.value.trim().toLowerCase();
+    if (q === '') return windowed.value;
+    return windowed.value.filter((e) => searchTextOf(e).includes(q));
+  });
+
+  const visible = computed(() => {
+    const l = limit.value;
+    return l === null ? matching.value : matching.value.slice(0, l);
+  });
+
+  const selected = computed(() => entries.value.find((e) => e.id === selectedId.value) ?? null);
+
+  function sameEntry(a: DeadLetterView, b: DeadLetterEntry): boolean {
+    return (
+      a.replayCount === b.replayCount &&
+      a.quarantined === b.quarantined &&
+      a.timestampMs === b.timestampMs &&
+      a.recipientPath === b.recipientPath &&
+      a.senderPath === b.senderPath &&
+      a.payload.kind === b.payload.kind &&
+      (a.payload.kind === 'captured' ? a.payload.message === (b.payload as { message: unknown }).message : true)
+    );
+  }
+
+  function apply(next: readonly DeadLetterEntry[], nextSettings: DeadLetterSettings, atMs: number) {
+    const previous = new Map<string, DeadLetterView>();
+    for (const e of entries.value) previous.set(e.id, e);
+    let changed = next.length !== entries.value.length;
+    const views = new Array<DeadLetterView>(next.length);
+    let sorted = true;
+    for (let i = 0; i < next.length; i++) {
+      const e = next[i];
+      const old = previous.get(e.id);
+      // Unchanged entries keep their view object: derived text and caches survive.
+      const view = old && sameEntry(old, e) ? old : { ...e, type: entryType(e), recipientLocal: localPath(e.recipientPath) };
+      if (view !== entries.value[i]) changed = true;
+      views[i] = view;
+      if (i > 0 && newerFirst(views[i - 1], view) > 0) sorted = false;
+      previous.delete(e.id);
+    }
+    // Whatever is left was in the last list and is not now: evicted, unless the panel replayed it.
+    let gone = 0;
+    for (const id of previous.keys()) if (!replayedHere.delete(id)) gone++;
+    if (gone > 0) evicted.value += gone;
+    if (!sorted) views.sort(newerFirst);
+    if (changed) entries.value = views;
+    settings.value = nextSettings;
+    now.value = atMs;
+  }
+
+  /**
+   * Merges entries read with `sinceMs` (new arrivals, or letters back from a replay)
+   * into the list, then applies the ring's bounds locally: the oldest beyond
+   * max-entries and anything past retention count as evicted.
+   */
+  function merge(fresh: readonly DeadLetterEntry[], nextSettings: DeadLetterSettings, atMs: number) {
+    if (fresh.length > 0) {
+      const byId = new Map<string, DeadLetterEntry>();
+      for (const e of fresh) byId.set(e.id, e);
+      const kept = entries.value.filter((e) => !byId.has(e.id));
+      const combined = [...byId.values()].map((e) => ({ ...e, type: entryType(e), recipientLocal: localPath(e.recipientPath) }));
+      combined.sort(newerFirst);
+      let list = mergeSorted(combined, kept);
+      const oldestAllowed = nextSettings.retentionMs ? atMs - nextSettings.retentionMs : -Infinity;
+      let cut = Math.min(list.length, Math.max(0, nextSettings.maxEntries));
+      while (cut > 0 && list[cut - 1].timestampMs < oldestAllowed) cut--;
+      if (cut < list.length) {
+        evicted.value += list.length - cut;
+        list = list.slice(0, cut);
+      }
+      entries.value = list;
+    }
+    settings.value = nextSettings;
+    now.value = atMs;
+  }
+
+  function recordAttempt(id: string, attempt: Attempt) {
+    const map = new Map(attempts.value);
+    map.set(id, [...(map.get(id) ?? []), attempt]);
+    attempts.value = map;
+    if (attempt.outcome === 'replayed') replayedHere.add(id);
+  }
+
+  /** Arrival counts per bucket over the kept entries' time span (for the histogram brush). */
+  const histogram = computed(() => {
+    const list = entries.value;
+    const buckets = 30;
+    const counts = new Array<number>(buckets).fill(0);
+    if (list.length === 0) return { fromMs: 0, toMs: 1, counts };
+    const toMs = list[0].timestampMs + 1;
+    const fromMs = Math.min(list[list.length - 1].timestampMs, toMs - 60_000);
+    const width = (toMs - fromMs) / buckets;
+    for (const e of list) counts[Math.min(buckets - 1, Math.floor((e.timestampMs - fromMs) / width))]++;
+    return { fromMs, toMs, counts };
+  });
+
+  return {
+    settings,
+    entries,
+    now,
+    evicted,
+    recipient,
+    timeWindow,
+    limit,
+    search,
+    selectedId,
+    detailOpen,
+    timeMode,
+    attempts,
+    draft,
+    busy,
+    matching,
+    visible,
+    selected,
+    histogram,
+    apply,
+    merge,
+    recordAttempt,
+  };
+}
+export type DeadLetterStore = ReturnType<typeof createDeadLetterStore>;

@@ -1,0 +1,35 @@
+// Every UI intent, as one typed union carried by `emit`.
+import type { SortKey, ViewMode } from './mailboxes';
+import type { TimeWindow } from './deadLetters';
+import type { ThemeChoice, View } from './ui';
+
+export type Intent =
+  | { type: 'view'; view: View }
+  | { type: 'theme'; theme: ThemeChoice }
+  | { type: 'sample-rate'; hz: number }
+  | { type: 'pause'; paused: boolean }
+  | { type: 'focus-filter' }
+  | { type: 'move'; delta: number }
+  | { type: 'open' }
+  | { type: 'close' }
+  | { type: 'dismiss-notice' }
+  | { type: 'mailboxes/filter'; text: string }
+  | { type: 'mailboxes/sort'; key: SortKey }
+  | { type: 'mailboxes/mode'; mode: ViewMode }
+  | { type: 'mailboxes/select'; path: string | null }
+  | { type: 'mailboxes/freeze'; on: boolean }
+  | { type: 'dead-letters/filter'; recipient?: string; window?: TimeWindow; limit?: number | null; search?: string }
+  | { type: 'dead-letters/select'; id: string | null; open?: boolean }
+  | { type: 'dead-letters/time-mode'; mode: 'absolute' | 'relative' }
+  | { type: 'replay/prepare'; id: string; altPath: string | null }
+  | { type: 'replay/target'; altPath: string | null }
+  | { type: 'replay/cancel' }
+  | { type: 'replay/confirm' }
+  | { type: 'link/mailbox'; path: string }
+  | { type: 'link/dead-letters'; path: string }
+  | { type: 'import'; text: string; name: string }
+  | { type: 'live' }
+  | { type: 'refresh' };
+
+/** Intents that leave the store: the mount controller acts on these. */
+export type OutboundIntent = Extract<Intent, { type: 'replay/confirm' | 'sample-rate' | 'pause' | 'refresh' | 'live' }>;

@@ -1,0 +1,81 @@
+// The one inbound reducer: every runtime sample and event goes through applyEvent.
+import { batch } from '@preact/signals';
+import type { ReplayResult } from '../types';
+import type { Sample } from '../source/systemSource';
+import type { ExportFile } from './exportFile';
+import type { PanelStore } from './index';
+
+export type InboundEvent =
+  | { type: 'snapshot'; sample: Sample }
+  | { type: 'sample-error'; message: string }
+  | { type: 'hidden'; hidden: boolean }
+  | {
+      type: 'replay-result';
+      id: string;
+      target: string;
+      redirect: boolean;
+      atMs: number;
+      result: ReplayResult | { error: string };
+    }
+  | { type: 'imported'; file: ExportFile; name: string };
+
+export function applyEvent(store: PanelStore, event: InboundEvent): void {
+  batch(() => {
+    switch (event.type) {
+      case 'snapshot': {
+        const { sample } = event;
+        store.mailboxes.apply(sample.actors, sample.atMs);
+        if (sample.entries !== null && sample.entriesMode === 'since') {
+          store.deadLetters.merge(sample.entries, sample.settings, sample.atMs);
+        } else if (sample.entries !== null) store.deadLetters.apply(sample.entries, sample.settings, sample.atMs);
+        else {
+          store.deadLetters.settings.value = sample.settings;
+          store.deadLetters.now.value = sample.atMs;
+        }
+        store.metrics.apply(sample.metricsText, sample.atMs);
+        store.ui.sampleCostMs.value = sample.costMs;
+        store.ui.samples.value += 1;
+        store.ui.error.value = null;
+        break;
+      }
+      case 'sample-error':
+        store.ui.error.value = event.message;
+        break;
+      case 'hidden':
+        store.ui.hidden.value = event.hidden;
+        break;
+      case 'replay-result': {
+        const outcome = 'error' in event.result ? 'error' : event.result.kind;
+        const detail = 'error' in event.result ? event.result.error : event.result.recipientPath;
+        store.deadLetters.recordAttempt(event.id, {
+          atMs: event.atMs,
+          target: event.target,
+          redirect: event.redirect,
+          outcome,
+          detail,
+        });
+        store.deadLetters.busy.value = false;
+        store.ui.notice.value = `Replay of #${event.id}: ${outcome}${detail ? ` (${detail})` : ''}`;
+        break;
+      }
+      case 'imported': {
+        const { file } = event;
+        store.ui.imported.value = { name: event.name, exportedAtMs: file.exportedAtMs };
+        store.mailboxes.apply(file.mailboxes, file.exportedAtMs);
+        store.deadLetters.apply(
+          file.deadLetters,
+          file.settings ?? { store: 'memory', maxEntries: file.deadLetters.length, retentionMs: null, maxReplays: 0 },
+          file.exportedAtMs,
+        );
+        store.deadLetters.evicted.value = 0;
+        store.metrics.apply('', file.exportedAtMs);
+        break;
+      }
+    }
+  });
+}
+
+/** The convenience form used by the sampler and tests. */
+export function applySnapshot(store: PanelStore, sample: Sample): void {
+  applyEvent(store, { type: 'snapshot', sample });
+}

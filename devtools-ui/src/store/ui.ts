@@ -1,0 +1,33 @@
+// Panel-wide concern: current view, theme, sampling rate and pause, the
+// panel's own cost, errors, read-only import state, transient notices.
+import { signal } from '@preact/signals';
+
+export type View = 'mailboxes' | 'dead-letters' | 'metrics';
+export type ThemeChoice = 'system' | 'light' | 'dark';
+export const DEFAULT_SAMPLE_HZ = 4;
+export const SAMPLE_RATES = [1, 2, 4, 10] as const;
+
+export interface ImportedInfo {
+  name: string;
+  exportedAtMs: number;
+}
+
+export function createUiStore(allowReplay: boolean) {
+  return {
+    view: signal<View>('mailboxes'),
+    theme: signal<ThemeChoice>('system'),
+    sampleHz: signal<number>(DEFAULT_SAMPLE_HZ),
+    paused: signal(false),
+    /** Set by the sampler while the page or panel is not visible. */
+    hidden: signal(false),
+    allowReplay: signal(allowReplay),
+    sampleCostMs: signal(0),
+    samples: signal(0),
+    error: signal<string | null>(null),
+    imported: signal<ImportedInfo | null>(null),
+    notice: signal<string | null>(null),
+    /** Incremented to ask the current view's filter box to take focus. */
+    focusFilter: signal(0),
+  };
+}
+export type UiStore = ReturnType<typeof createUiStore>;

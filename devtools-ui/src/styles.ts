@@ -1,0 +1,111 @@
+// Panel styles, injected next to the panel so it works in any host page.
+// Colours are CSS variables per theme; the warning colour marks > 85% full.
+export const PANEL_CSS = `
+.mr-root{--bg:#fff;--bg2:#f3f4f6;--fg:#1f2328;--muted:#6b7280;--line:#e5e7eb;--accent:#2563eb;--sel:#dbeafe;
+--warn:#d97706;--bad:#dc2626;--good:#16a34a;--bar:#60a5fa;
+font:12px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg);
+display:flex;flex-direction:column;height:100%;min-height:0;position:relative;outline:none;box-sizing:border-box}
+.mr-root[data-theme=dark]{--bg:#1e1f22;--bg2:#2b2d31;--fg:#e6e6e6;--muted:#9aa0a6;--line:#3a3c42;--accent:#7aa7ff;
+--sel:#24395e;--warn:#f59e0b;--bad:#f87171;--good:#4ade80;--bar:#3b82f6}
+.mr-root *{box-sizing:border-box}
+.mr-root button{font:inherit;color:inherit}
+.mr-root select,.mr-root input{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:2px 6px}
+.mr-header{display:flex;align-items:center;justify-content:space-between;border-bottom:1px solid var(--line);background:var(--bg2);padding:0 6px;gap:8px;flex-wrap:wrap}
+.mr-tabs{display:flex}
+.mr-tabs button{background:none;border:none;border-bottom:2px solid transparent;padding:7px 12px;cursor:pointer}
+.mr-tabs button.mr-on{border-bottom-color:var(--accent);color:var(--accent)}
+.mr-count{margin-left:6px;background:var(--bad);color:#fff;border-radius:8px;padding:0 6px;font-size:11px}
+.mr-header-tools{display:flex;gap:6px;align-items:center}
+.mr-btn{background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:3px 8px;cursor:pointer}
+.mr-btn:hover:not(:disabled){border-color:var(--accent)}
+.mr-btn:disabled{opacity:.5;cursor:not-allowed}
+.mr-primary{background:var(--accent);border-color:var(--accent);color:#fff!important}
+.mr-link{background:none;border:none;color:var(--accent);cursor:pointer;padding:0 3px}
+.mr-main{flex:1;min-height:0;display:flex;flex-direction:column}
+.mr-view{flex:1;min-height:0;display:flex;flex-direction:column}
+.mr-toolbar{display:flex;gap:8px;align-items:center;padding:6px;border-bottom:1px solid var(--line);flex-wrap:wrap}
+.mr-filter{flex:1;min-width:180px;max-width:520px}
+.mr-filter-errors{color:var(--bad);padding:2px 8px}
+.mr-seg{display:inline-flex;border:1px solid var(--line);border-radius:4px;overflow:hidden}
+.mr-seg button{background:var(--bg);border:none;border-right:1px solid var(--line);padding:2px 8px;cursor:pointer}
+.mr-seg button:last-child{border-right:none}
+.mr-seg button.mr-on{background:var(--sel);color:var(--accent)}
+.mr-head{background:var(--bg2);border-bottom:1px solid var(--line);font-weight:600}
+.mr-head .mr-sort{background:none;border:none;text-align:left;cursor:pointer;font-weight:600}
+.mr-head .mr-sort.mr-on{color:var(--accent)}
+.mr-mb-grid{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr) 94px 112px 150px 52px 36px 56px 76px 76px 56px 66px 96px 36px;align-items:center}
+.mr-dl-grid{display:grid;grid-template-columns:60px 100px minmax(0,1fr) minmax(0,1.5fr) minmax(0,1fr) 74px 160px;align-items:center}
+.mr-cell{padding:0 6px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.mr-row{height:26px;border-bottom:1px solid var(--line);cursor:default;contain:strict}
+.mr-row:hover{background:var(--bg2)}
+.mr-row.mr-selected{background:var(--sel)}
+.mr-vlist{flex:1;min-height:0;overflow:auto;contain:strict}
+.mr-num{text-align:right;font-variant-numeric:tabular-nums}
+.mr-muted{color:var(--muted)}
+.mr-path{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:11.5px}
+.mr-kind{border-radius:3px;padding:0 5px;background:var(--bg2);border:1px solid var(--line)}
+.mr-kind-bounded{border-color:var(--bar)}.mr-kind-priority{border-color:var(--warn)}
+.mr-depth{display:flex;align-items:center;gap:5px}
+.mr-bar{display:inline-block;width:60px;height:8px;background:var(--bg2);border:1px solid var(--line);border-radius:2px;overflow:hidden}
+.mr-bar-fill{display:block;height:100%;background:var(--bar)}
+.mr-warn .mr-bar-fill{background:var(--warn)}.mr-warn .mr-depth-num{color:var(--warn);font-weight:600}
+.mr-delta{color:var(--bad);font-weight:600}
+.mr-up{color:var(--warn)}
+.mr-spark{color:var(--accent);display:block}
+.mr-badge{border-radius:8px;padding:0 6px;font-size:11px;background:var(--bg2);border:1px solid var(--line);margin-right:4px}
+.mr-badge-warn{color:var(--warn);border-color:var(--warn)}
+.mr-badge-bad{color:var(--bad);border-color:var(--bad)}
+.mr-empty{padding:24px;color:var(--muted);text-align:center}
+.mr-empty-state{text-align:left;max-width:640px;margin:0 auto;color:var(--fg)}
+.mr-code{background:var(--bg2);border:1px solid var(--line);padding:8px;border-radius:4px;overflow:auto;font-size:11.5px}
+.mr-summary{display:flex;gap:6px;align-items:center;padding:4px 8px;border-bottom:1px solid var(--line);flex-wrap:wrap}
+.mr-histo{display:flex;align-items:flex-end;gap:1px;height:22px;margin-left:auto;cursor:crosshair;user-select:none}
+.mr-histo-bar{width:6px;height:100%;display:flex;align-items:flex-end;background:var(--bg2)}
+.mr-histo-bar span{display:block;width:100%;background:var(--muted)}
+.mr-histo-bar.mr-on span{background:var(--accent)}
+.mr-split{flex:1;min-height:0;display:flex}
+.mr-split-main{flex:1;min-width:0;display:flex;flex-direction:column;container-type:inline-size}
+@container (max-width: 620px){.mr-dl-grid{grid-template-columns:100px minmax(0,1fr) minmax(0,1.4fr) 52px 96px}
+.mr-dl-grid>.mr-cell:nth-child(1),.mr-dl-grid>.mr-cell:nth-child(5){display:none}}
+.mr-mb-scroll{flex:1;min-height:0;overflow-x:auto;overflow-y:hidden;display:flex;flex-direction:column}
+.mr-mb-scroll>*{min-width:1080px}
+.mr-detail{width:44%;min-width:280px;border-left:1px solid var(--line);overflow:auto;padding:8px 10px}
+.mr-detail-head{display:flex;justify-content:space-between;align-items:center}
+.mr-meta{display:grid;grid-template-columns:80px 1fr;gap:2px 8px;margin:8px 0}
+.mr-meta dt{color:var(--muted)}.mr-meta dd{margin:0;overflow-wrap:anywhere}
+.mr-actions{display:flex;gap:6px;flex-wrap:wrap;margin:8px 0}
+.mr-attempts ol{margin:4px 0;padding-left:20px}
+.mr-outcome{font-weight:600}.mr-outcome-replayed{color:var(--good)}
+.mr-outcome-quarantined,.mr-outcome-rejected,.mr-outcome-error,.mr-outcome-unresolved-recipient,.mr-outcome-degraded-payload,.mr-outcome-unknown-entry{color:var(--bad)}
+.mr-degraded{border:1px dashed var(--warn);padding:6px 8px;border-radius:4px}
+.mr-json{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:11.5px;overflow-wrap:anywhere;white-space:pre-wrap}
+.mr-json-node{padding-left:0}
+.mr-json-children{padding-left:14px;border-left:1px dotted var(--line);margin-left:5px}
+.mr-json-toggle{background:none;border:none;cursor:pointer;padding:0 2px;width:16px;color:var(--muted)}
+.mr-json-range .mr-json-toggle{width:auto}
+.mr-json-toggle-spacer{display:inline-block;width:16px}
+.mr-json-key{color:#a626a4}.mr-root[data-theme=dark] .mr-json-key{color:#d19aff}
+.mr-json-string{color:#50a14f}.mr-root[data-theme=dark] .mr-json-string{color:#98c379}
+.mr-json-number,.mr-json-bigint{color:#986801}.mr-root[data-theme=dark] .mr-json-number{color:#d19a66}
+.mr-json-summary{color:var(--muted)}
+.mr-json-circular{color:var(--warn)}
+.mr-json-actions{visibility:hidden;margin-left:6px}
+.mr-json-node:hover>.mr-json-actions{visibility:visible}
+.mr-banner{padding:4px 8px;background:var(--sel);border-bottom:1px solid var(--line);display:flex;gap:8px;align-items:center}
+.mr-banner-bad{background:transparent;color:var(--bad)}
+.mr-error{color:var(--bad)}.mr-warning{color:var(--warn)}
+.mr-modal{position:absolute;inset:0;background:rgba(0,0,0,.35);display:flex;align-items:center;justify-content:center;z-index:10}
+.mr-modal-box{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:12px 16px;min-width:360px;max-width:90%}
+.mr-field{display:flex;flex-direction:column;gap:4px}
+.mr-field .mr-filter{max-width:none}
+.mr-cost{position:absolute;right:6px;bottom:4px;font-size:10.5px;color:var(--muted);background:var(--bg);padding:0 4px;border-radius:3px;pointer-events:none;opacity:.85}
+.mr-metrics{overflow:auto;padding:8px;gap:8px}
+.mr-metrics-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:8px}
+.mr-card{border:1px solid var(--line);border-radius:6px;padding:8px 10px}
+.mr-card h3{margin:0 0 6px;font-size:13px}
+.mr-chart{margin:0}.mr-chart-line{stroke:var(--accent);stroke-width:1.5}.mr-chart-area{fill:var(--sel);stroke:none}
+.mr-table{width:100%;border-collapse:collapse}
+.mr-table th,.mr-table td{border-bottom:1px solid var(--line);padding:2px 6px;text-align:left}
+.mr-bars{border-collapse:collapse}.mr-bars th{text-align:left;padding-right:8px;font-weight:500}
+.mr-bar-cell .mr-bar{width:160px}
+`;

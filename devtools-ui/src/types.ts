@@ -1,0 +1,86 @@
+// The runtime surface the panel consumes, as plain data. Only the adapter in
+// source/ touches a live system; everything else sees these records.
+
+export type MailboxKind = 'unbounded' | 'bounded' | 'priority' | 'custom' | (string & {});
+
+/** One row of `system.inspect()`. */
+export interface ActorSnapshot {
+  path: string;
+  className: string;
+  mailboxKind: MailboxKind;
+  capacity: number | null;
+  overflow: string | null;
+  userDepth: number;
+  systemDepth: number;
+  stashSize: number;
+  dropped: number;
+  suspended: boolean;
+  processed: number;
+  deadLetterDrops: boolean;
+}
+
+export type DeadLetterStore = 'off' | 'metrics' | 'memory' | 'persistent';
+
+export interface DeadLetterSettings {
+  store: DeadLetterStore;
+  maxEntries: number;
+  retentionMs: number | null;
+  maxReplays: number;
+}
+
+export type DeadLetterPayload =
+  | { kind: 'captured'; message: unknown }
+  | { kind: 'degraded'; className: string; reason: string };
+
+export interface DeadLetterEntry {
+  id: string;
+  timestampMs: number;
+  recipientPath: string;
+  senderPath: string | null;
+  replayCount: number;
+  quarantined: boolean;
+  payload: DeadLetterPayload;
+}
+
+/** Ids may cross the binding as numbers or strings; the panel keys by string. */
+export type RawEntryId = string | number | bigint;
+export type RawDeadLetterEntry = Omit<DeadLetterEntry, 'id'> & { id: RawEntryId };
+
+export interface DeadLetterListFilter {
+  recipient?: string;
+  sinceMs?: number;
+  untilMs?: number;
+  limit?: number;
+}
+
+export const REPLAY_OUTCOMES = [
+  'replayed',
+  'unknown-entry',
+  'unresolved-recipient',
+  'degraded-payload',
+  'quarantined',
+  'rejected',
+] as const;
+export type ReplayOutcome = (typeof REPLAY_OUTCOMES)[number];
+
+export interface ReplayResult {
+  kind: ReplayOutcome;
+  recipientPath?: string;
+}
+
+/** Exactly what the panel needs from an ActorSystem (real or fake). */
+export interface InspectableSystem {
+  readonly name?: string;
+  inspect(): ActorSnapshot[];
+  readonly deadLetterQueue: {
+    /** A getter in the wasm API, a method in older drafts: both are accepted. */
+    readonly settings: DeadLetterSettings | (() => DeadLetterSettings);
+    list(filter?: DeadLetterListFilter): Promise<RawDeadLetterEntry[]>;
+    replay(id: RawEntryId, altPath?: string): Promise<ReplayResult>;
+  };
+  readonly metrics: { scrape(): string };
+  readonly eventStream?: {
+    subscribe(listener: (event: unknown) => void, type: unknown): unknown;
+    unsubscribe?(listener: (event: unknown) => void, type?: unknown): unknown;
+  };
+}

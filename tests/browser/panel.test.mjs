@@ -1,0 +1,124 @@
+// Panel safety and behaviour in headless Chromium, against the built playground
+// page (the panel on a fake system: no wasm needed).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, screenshot, serveStatic } from './harness.mjs';
+
+let server;
+let browser;
+let page;
+let problems;
+
+async function openLetterOfKind(kind) {
+  await page.click('[data-testid=tab-dead-letters]');
+  await page.fill('[data-testid=dl-search]', '');
+  const row = page.locator('[data-testid=dl-row]', { hasText: kind }).first();
+  await row.click({ timeout: 10_000 });
+  return page.locator('[data-testid=dl-detail]');
+}
+
+describe('DevTools panel (playground, fake system)', () => {
+  before(async () => {
+    server = await serveStatic();
+    browser = await launch();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+    ({ page, problems } = await openPage(context, `${server.url}playground.html?hostile`));
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('loads without console errors and lists live mailbox depths', async () => {
+    // Depths change between samples while the fake load runs.
+    await page.waitForSelector('[data-testid=mailbox-row]');
+    const depth = page.locator('[data-testid=mailbox-row][data-path="/user/orders"] [data-testid=mailbox-depth]');
+    const first = await depth.textContent();
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid=mailbox-row][data-path="/user/orders"] [data-testid=mailbox-depth]')?.textContent !== before,
+      first,
+      { timeout: 10_000 },
+    );
+    await screenshot(page, 'panel-mailboxes');
+    assert.deepEqual(problems, []);
+  });
+
+  it('renders a markup payload as text and runs nothing', async () => {
+    // <img onerror> and <script> stay characters: no element, no dialog, no side effect.
+    const detail = await openLetterOfKind('comment');
+    const text = await detail.textContent();
+    assert.ok(text.includes('<img src=x onerror=alert(1)>'));
+    assert.equal(await detail.locator('img, script').count(), 0);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    await screenshot(page, 'panel-dead-letters');
+    assert.deepEqual(problems, []);
+  });
+
+  it('shows a 1 MB string truncated, with show more', async () => {
+    // Only a preview is in the DOM; the page stays responsive.
+    const detail = await openLetterOfKind('blob');
+    const length = (await detail.textContent()).length;
+    assert.ok(length < 5_000, `detail text is ${length} chars`);
+    await detail.locator('[data-testid=json-show-more]').click();
+    assert.ok((await detail.textContent()).length > 10_000);
+    assert.equal(await page.evaluate(() => 1 + 1), 2);
+  });
+
+  it('opens 10,000-deep nesting level by level without hanging', async () => {
+    // Only opened levels are rendered.
+    await page.click('[data-testid=tab-dead-letters]');
+    const row = page.locator('[data-testid=dl-row]', { hasText: 'Object' }).first();
+    await row.click();
+    const detail = page.locator('[data-testid=dl-detail]');
+    for (let i = 1; i <= 3; i++) await detail.locator('[data-testid=json-toggle][aria-expanded=false]').first().click();
+    assert.equal(await detail.locator('.mr-json-node').count(), 5);
+    assert.deepEqual(problems, []);
+  });
+
+  it('marks cycles instead of recursing', async () => {
+    // The cyclic object renders with [Circular → …] markers.
+    const detail = await openLetterOfKind('cyclic');
+    assert.equal(await detail.locator('[data-testid=json-circular]').first().textContent(), '[Circular → message]');
+  });
+
+  it('chunks a 100,000-item array into nested ranges', async () => {
+    // Ranges nest by powers of 100: 10 ranges of 10,000, each opening to 100 of 100.
+    const detail = await openLetterOfKind('big-array');
+    await detail.locator('[data-testid=json-toggle][aria-expanded=false]').first().click();
+    const ranges = detail.locator('[data-testid=json-range]');
+    assert.equal(await ranges.count(), 10);
+    assert.equal((await ranges.first().textContent()).trim(), '▸ [0 … 9999]');
+    await ranges.first().click();
+    assert.equal(await ranges.count(), 110);
+    assert.ok((await detail.locator('.mr-json-node').count()) < 20);
+  });
+
+  it('searches payloads with a match counter and exports nothing unsafe', async () => {
+    // Search runs inside payloads; the counter shows how many entries match.
+    await page.click('[data-testid=tab-dead-letters]');
+    await page.fill('[data-testid=dl-search]', 'user7@example.com');
+    const count = await page.locator('[data-testid=dl-match-count]').textContent();
+    assert.match(count, /^\d+ match(es)?$/);
+    await page.fill('[data-testid=dl-search]', '');
+  });
+
+  it('shows the metrics view with counters and drops per policy', async () => {
+    // The scrape is parsed into a counters table.
+    await page.click('[data-testid=tab-metrics]');
+    await page.waitForSelector('[data-testid=metrics-table]');
+    const table = await page.locator('[data-testid=metrics-table]').textContent();
+    assert.ok(table.includes('actor_dead_letters_total'));
+    await screenshot(page, 'panel-metrics');
+    assert.deepEqual(problems, []);
+  });
+
+  it('keeps replay disabled when the panel is mounted without allowReplay', async () => {
+    // The demo opts in; a panel that did not cannot replay.
+    const other = await openPage(page.context(), `${server.url}playground.html?noreplay&still`);
+    await other.page.click('[data-testid=tab-dead-letters]');
+    await other.page.locator('[data-testid=dl-row]').first().click();
+    assert.equal(await other.page.locator('[data-testid=dl-replay]').isDisabled(), true);
+    assert.equal(await other.page.locator('[data-testid=dl-redirect]').isDisabled(), true);
+    await other.page.close();
+  });
+});

@@ -1,0 +1,151 @@
+// ActorSystem: a core system driven from the JS event loop.
+import { core, runningInNode } from './core_loader.js';
+import { check, describe, expectString } from './errors.js';
+import { ActorSelection, forgetRefs, refArg, refFor } from './actor_ref.js';
+import { Actor } from './actor.js';
+import { DeadLetterQueue } from './dead_letter_queue.js';
+import { Driver, scheduleTask } from './driver.js';
+import { EventStream } from './event_stream.js';
+import { Logger } from './logger.js';
+import { NodeJournal } from './node_journal.js';
+import { settingsOf } from './options.js';
+import { browserPersistence, persistBrowserJournal } from './browser_journal.js';
+import { DeadLetter } from './messages.js';
+
+// Browser: a persistent queue's new entries reach IndexedDB shortly after
+// capture (coalesced), so a page reload keeps them.
+const SYNC_DELAY_MS = 250;
+
+// Live systems by core id (the hooks find them here).
+export const systems = new Map();
+
+function systemSettings(options) {
+  const s = settingsOf(options, 'ActorSystemOptions');
+  const out = {};
+  if (s.config !== undefined) out.config = s.config;
+  if (s.metrics !== undefined) out.metrics = s.metrics;
+  if (s.deadLetters !== undefined) out.deadLetters = settingsOf(s.deadLetters, 'DeadLetterQueueOptions');
+  // A journal folder (explicit, else HOCON mailroom.journal.dir) is real
+  // files in Node, through node:fs; in the browser the core's folder is used.
+  let journalDir = s.journalDir;
+  if (journalDir === undefined && s.config !== undefined) {
+    journalDir = check(core.configString(s.config, 'mailroom.journal.dir')) ?? undefined;
+  }
+  if (journalDir !== undefined) {
+    if (typeof journalDir !== 'string') throw new TypeError('journalDir must be a string');
+    if (runningInNode) out.journal = new NodeJournal(journalDir);
+    else out.journalDir = journalDir;
+  }
+  return out;
+}
+
+function actorSettings(options) {
+  const s = settingsOf(options, 'ActorOptions');
+  const out = {};
+  for (const key of ['mailboxCapacity', 'mailboxOverflow', 'mailbox', 'throughput']) {
+    if (s[key] !== undefined) out[key] = s[key];
+  }
+  return out;
+}
+
+export class ActorSystem {
+  constructor(token) {
+    if (token !== ActorSystem) throw new TypeError('use ActorSystem.create(name, options)');
+  }
+
+  static create(name, options) {
+    expectString(name, 'ActorSystem.create(name)');
+    const settings = systemSettings(options);
+    const created = check(core.systemCreate(name, settings));
+    const system = new ActorSystem(ActorSystem);
+    system._id = created.id;
+    system.name = name;
+    system._driver = new Driver(created.id);
+    system._terminating = false;
+    system._whenTerminated = new Promise((resolve) => {
+      system._resolveTerminated = resolve;
+    });
+    system.eventStream = new EventStream(system);
+    system.deadLetterQueue = new DeadLetterQueue(system);
+    system.log = new Logger(system);
+    system.metrics = { scrape: () => check(core.metricsScrape(system._id)).text };
+    systems.set(created.id, system);
+    if (browserPersistence && system.deadLetterQueue.settings.store === 'persistent') {
+      let timer = null;
+      system.eventStream.subscribe(() => {
+        timer ??= setTimeout(() => {
+          timer = null;
+          if (!systems.has(system._id)) return;
+          check(core.dlqFlush(system._id));
+          persistBrowserJournal();
+        }, SYNC_DELAY_MS);
+      }, DeadLetter);
+    }
+    return system;
+  }
+
+  // Spawn a top-level actor under /user. actorClass: an Actor subclass or a
+  // function returning an Actor instance.
+  spawn(actorClass, name, options) {
+    return this._spawn(0, actorClass, name, options);
+  }
+
+  _spawn(parentKey, actorClass, name, options) {
+    if (typeof actorClass !== 'function') {
+      throw new TypeError(`spawn needs an Actor class, got ${describe(actorClass)}`);
+    }
+    expectString(name, 'spawn(actorClass, name)');
+    const isClass = actorClass.prototype instanceof Actor || actorClass === Actor;
+    if (!isClass && actorClass.prototype !== undefined && /^class[\s{]/.test(String(actorClass))) {
+      throw new TypeError(`${actorClass.name} does not extend Actor`);
+    }
+    const created = check(core.systemSpawn(this._id, parentKey, actorClass, name, actorSettings(options)));
+    return refFor(created.id, created.path);
+  }
+
+  actorSelection(path) {
+    return new ActorSelection(this._id, path);
+  }
+
+  // The live actor at a path ("/user/a" or a full path), or null.
+  resolve(path) {
+    expectString(path, 'resolve(path)');
+    const r = core.systemResolve(this._id, path);
+    return r ? refFor(r.id, r.path) : null;
+  }
+
+  stop(ref) {
+    check(core.systemStop(this._id, refArg(ref, 'system.stop(ref)')));
+  }
+
+  // The core's snapshot of every actor and its mailbox, as plain objects.
+  inspect() {
+    return check(core.systemInspect(this._id)).actors;
+  }
+
+  // Coordinated shutdown; resolves once the actor tree is down, the journal
+  // is flushed and every handle this system created is released.
+  terminate() {
+    if (!this._terminating) {
+      this._terminating = true;
+      check(core.systemTerminate(this._id));
+      this._driver.wake();
+    }
+    return this._whenTerminated;
+  }
+
+  get whenTerminated() {
+    return this._whenTerminated;
+  }
+
+  // Called (via the hooks) when the core reports the system terminated.
+  _finish() {
+    scheduleTask(async () => {
+      this._driver.stop();
+      forgetRefs(core.systemRelease(this._id));
+      systems.delete(this._id);
+      await persistBrowserJournal();
+      this._resolveTerminated();
+    });
+  }
+}

@@ -1,0 +1,136 @@
+// The functions the C++ binding calls back into JS: waking a system's driver,
+// building framework messages as JS classes, running actor hooks, calling a
+// JS mailbox subclass, and the tagged-JSON codec for persistent payloads.
+import { core } from './core_loader.js';
+import { errorFromRecord } from './errors.js';
+import { refFor, senderId, specialOf } from './actor_ref.js';
+import { awaitHook, constructActor, invokeActor } from './actor.js';
+import { systems } from './actor_system.js';
+import { DeadLetter, Kill, LogEvent, MailboxSizeWarning, PoisonPill, Terminated } from './messages.js';
+import { Mailbox, envelopeFromCore, envelopeToCore } from './mailboxes.js';
+import { EncodeRefusal, classNameOf, decodeTagged, encodeTagged } from './tagged_json.js';
+
+// How a JS envelope's message goes back to the core: 1 PoisonPill, 2 Kill,
+// 3 Terminated (with the actor's ref id), else 0 (a JS value).
+function toCoreEnvelope(envelope) {
+  const e = envelopeToCore(envelope);
+  if (envelope.message instanceof Terminated) {
+    e.special = 3;
+    e.refId = senderId(envelope.message.actor);
+  }
+  return e;
+}
+
+// Runs fn for the core: its result, or { thrown } (a JS exception must never
+// unwind through C++ frames).
+function guard(fn) {
+  try {
+    return fn();
+  } catch (thrown) {
+    return { thrown };
+  }
+}
+
+const hooks = {
+  wake(systemId) {
+    systems.get(systemId)?._driver.wake();
+  },
+  terminated(systemId) {
+    systems.get(systemId)?._finish();
+  },
+
+  // Framework messages as JS values.
+  poisonPill: () => PoisonPill.instance,
+  kill: () => Kill.instance,
+  terminatedMessage: (id, path) => new Terminated(refFor(id, path)),
+  deadLetter: (message, sId, sPath, rId, rPath) =>
+    new DeadLetter(message, refFor(sId, sPath), refFor(rId, rPath)),
+  sizeWarning: (id, path, size) => new MailboxSizeWarning(refFor(id, path), path, size),
+  logEvent: (level, source, message, timestampMs) => new LogEvent(level, source, message, timestampMs),
+  // The JS error for a core error record (preRestart/postRestart reasons).
+  coreError: (record) => errorFromRecord(record),
+
+  // Actors.
+  constructActor(systemId, key, actorClass, selfId, selfPath) {
+    const system = systems.get(systemId);
+    return guard(() => ({ instance: constructActor(system, key, actorClass, selfId, selfPath) }));
+  },
+  invokeActor,
+  awaitHook,
+
+  // withMailbox factories: the core mailbox id to use, or { error }.
+  mailboxFromFactory(factory) {
+    return guard(() => {
+      const mailbox = factory();
+      if (!(mailbox instanceof Mailbox)) {
+        return {
+          error: {
+            type: 'OptionsError', family: 'ActorOptions', field: 'mailbox', value: String(mailbox),
+            message: 'ActorOptions.mailbox: the factory must return a Mailbox instance',
+          },
+        };
+      }
+      return { id: mailbox._idForActor() };
+    });
+  },
+
+  // A JS mailbox subclass driven by the core (the adapter's user path).
+  mailboxEnqueue(instance, signal, raw) {
+    return guard(() => {
+      const envelope = envelopeFromCore(raw);
+      if (signal) instance.enqueueSignal(envelope);
+      else instance.enqueue(envelope);
+      return undefined;
+    });
+  },
+  mailboxDequeue(instance) {
+    return guard(() => {
+      const envelope = instance.dequeueUser();
+      return envelope ? toCoreEnvelope(envelope) : null;
+    });
+  },
+  mailboxDrain(instance) {
+    return guard(() => instance.drainUser().map(toCoreEnvelope));
+  },
+  mailboxPrepend(instance, raws) {
+    return guard(() => {
+      instance.prependUser(raws.map(envelopeFromCore));
+      return undefined;
+    });
+  },
+  mailboxSize: (instance) => guard(() => Number(instance.size)),
+  mailboxDroppedCount: (instance) => guard(() => Number(instance.droppedCount ?? 0)),
+  mailboxDeadLetterDrops: (instance) => guard(() => Boolean(instance.deadLetterDrops)),
+  mailboxReportsDrops: (instance) => typeof instance.observeDrops === 'function',
+  mailboxObserveDrops(instance, observerKey) {
+    return guard(() => {
+      // The seed's SheddingMailbox calls observer(reason) without an envelope.
+      instance.observeDrops((reason, envelope) => {
+        core.dropNotify(observerKey, String(reason), envelope ? toCoreEnvelope(envelope) : null);
+      });
+    });
+  },
+  mailboxClassName: (instance) => instance.constructor?.name ?? 'Mailbox',
+
+  // A JS Journal (NodeJournal) called by the core's JsJournal adapter.
+  journalCall(journal, method, a, b) {
+    return guard(() => ({ value: journal[method](a, b) }));
+  },
+
+  // Persistent payloads: tagged JSON, or a refusal { className, reason }.
+  encodePayload(value) {
+    try {
+      return { json: encodeTagged(value) };
+    } catch (error) {
+      if (error instanceof EncodeRefusal) return { className: error.className, reason: error.reason };
+      return { className: classNameOf(value), reason: String(error?.message ?? error) };
+    }
+  },
+  decodePayload(text) {
+    return guard(() => ({ value: decodeTagged(text) }));
+  },
+  classNameOf,
+  specialOf,
+};
+
+core.installHooks(hooks);

@@ -1,0 +1,343 @@
+// Hand-written declarations of the mailroom JS API (Emscripten 3.1.6 has no --emit-tsd).
+
+export type OverflowPolicy = 'drop-head' | 'drop-new' | 'reject';
+export type PriorityOverflowPolicy = 'drop-lowest-priority' | 'drop-new' | 'reject';
+export type MailboxDropReason = 'drop-head' | 'drop-new';
+export type DeadLetterStore = 'off' | 'metrics' | 'memory' | 'persistent';
+export type ReplayKind =
+  | 'replayed'
+  | 'unknown-entry'
+  | 'unresolved-recipient'
+  | 'degraded-payload'
+  | 'quarantined'
+  | 'rejected';
+
+/** Ranked last by a PriorityMailbox: priorityFor threw or returned a non-number. */
+export declare const UNRANKABLE_PRIORITY: number;
+
+// ---------------------------------------------------------------- errors
+export declare class MailroomError extends Error {}
+export declare class OptionsError extends MailroomError {
+  constructor(message: string, facts?: { family?: string; field?: string; value?: unknown });
+  readonly family: string;
+  readonly field: string;
+  readonly value: unknown;
+}
+export declare class MailboxFullError extends MailroomError {
+  readonly path: string;
+  readonly capacity: number;
+}
+export declare class StashOverflowError extends MailroomError {}
+export declare class ConfigError extends MailroomError {
+  readonly line: number;
+  readonly column: number;
+}
+export declare class InvalidActorNameError extends MailroomError {}
+export declare class IllegalStateError extends MailroomError {}
+export declare class ActorKilledError extends MailroomError {}
+export declare class JournalCorruptionError extends MailroomError {}
+
+// ---------------------------------------------------------------- refs and messages
+export declare class ActorRef<TMessage = unknown> {
+  /** Full path, e.g. "mailroom://orders/user/checkout". */
+  readonly path: string;
+  /** Never runs the receiver on this stack; a full reject mailbox throws MailboxFullError. */
+  tell(message: TMessage, sender?: ActorRef | null): void;
+  /** PoisonPill as a user message: drain what is queued, then stop. */
+  stop(): void;
+  /** Kill as a user message: the actor fails with ActorKilledError. */
+  kill(): void;
+  equals(other: ActorRef): boolean;
+  toString(): string;
+}
+
+export declare class ActorSelection {
+  readonly path: string;
+  tell(message: unknown, sender?: ActorRef | null): void;
+}
+
+export declare class DeadLetter<TMessage = unknown> {
+  constructor(message: TMessage, sender: ActorRef | null, recipient: ActorRef);
+  readonly message: TMessage;
+  readonly sender: ActorRef | null;
+  /** The actor the message did not reach. */
+  readonly recipient: ActorRef;
+}
+export declare class Terminated {
+  constructor(actor: ActorRef);
+  readonly actor: ActorRef;
+}
+export declare class PoisonPill {
+  static readonly instance: PoisonPill;
+}
+export declare class Kill {
+  static readonly instance: Kill;
+}
+export declare class MailboxSizeWarning {
+  readonly actor: ActorRef | null;
+  readonly path: string;
+  readonly size: number;
+}
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export declare class LogEvent {
+  readonly level: LogLevel;
+  readonly source: string;
+  readonly message: string;
+  readonly timestampMs: number;
+}
+
+export interface Logger {
+  debug(...args: unknown[]): void;
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+// ---------------------------------------------------------------- actors
+export type Receive<T> = (message: T) => void | Promise<void>;
+export type ActorClass<T = any> = new () => Actor<T>;
+export type ActorFactory<T = any> = () => Actor<T>;
+
+export declare class ActorContext<TMessage = unknown> {
+  readonly self: ActorRef<TMessage>;
+  readonly sender: ActorRef | null;
+  readonly system: ActorSystem;
+  readonly log: Logger;
+  readonly parent: ActorRef | null;
+  readonly children: ReadonlyArray<ActorRef>;
+  /** Parks the message being handled (StashOverflowError past 1024; IllegalStateError outside a handler). */
+  stash(): void;
+  unstashAll(): void;
+  become(behavior: Receive<TMessage>, discardOld?: boolean): void;
+  unbecome(): void;
+  spawn<T>(actor: ActorClass<T> | ActorFactory<T>, name: string, options?: ActorOptionsInput<T>): ActorRef<T>;
+  stop(ref: ActorRef): void;
+  watch(ref: ActorRef): ActorRef;
+  unwatch(ref: ActorRef): ActorRef;
+  actorSelection(path: string): ActorSelection;
+}
+
+export declare abstract class Actor<TMessage = unknown> {
+  constructor();
+  protected get context(): ActorContext<TMessage>;
+  protected get self(): ActorRef<TMessage>;
+  /** The sender of the message being handled, or null. */
+  protected get sender(): ActorRef | null;
+  protected get system(): ActorSystem;
+  protected get log(): Logger;
+  /** May be async: the actor takes no next message until the promise settles. */
+  onReceive(message: TMessage): void | Promise<void>;
+  preStart(): void | Promise<void>;
+  postStop(): void | Promise<void>;
+  preRestart(reason: unknown, message?: TMessage): void | Promise<void>;
+  postRestart(reason: unknown): void | Promise<void>;
+  /** The message becomes a dead letter. */
+  protected unhandled(message: unknown): void;
+}
+
+// ---------------------------------------------------------------- mailboxes
+export interface Envelope<T = unknown> {
+  readonly message: T;
+  readonly sender: ActorRef | null;
+}
+/** Built-in mailboxes always pass the envelope; a custom one may report only the reason. */
+export type MailboxDropObserver<T = unknown> = (reason: MailboxDropReason, envelope?: Envelope<T>) => void;
+
+export declare class Mailbox<T = unknown> {
+  constructor();
+  enqueue(envelope: Envelope<T>): void;
+  /** A death notification: never shed by a capacity. */
+  enqueueSignal(envelope: Envelope<T>): void;
+  enqueueSystem(envelope: Envelope<unknown>): void;
+  dequeueUser(): Envelope<T> | undefined;
+  dequeueSystem(): Envelope<unknown> | undefined;
+  drainUser(): Envelope<T>[];
+  drainSystem(): Envelope<unknown>[];
+  prependUser(envelopes: Envelope<T>[]): void;
+  hasMessages(): boolean;
+  hasUserMessages(): boolean;
+  hasSystemMessages(): boolean;
+  suspend(): void;
+  resume(): void;
+  get size(): number;
+  get suspended(): boolean;
+  get droppedCount(): number;
+  get deadLetterDrops(): boolean;
+  observeDrops(observer: MailboxDropObserver<T>): void;
+}
+
+export interface BoundedMailboxSettings<T = unknown> {
+  capacity?: number;
+  overflow?: OverflowPolicy;
+  deadLetterDrops?: boolean;
+  onDrop?: MailboxDropObserver<T>;
+}
+export declare class BoundedMailboxOptions<T = unknown> {
+  static create<T = unknown>(): BoundedMailboxOptions<T>;
+  capacity?: number;
+  overflow?: OverflowPolicy;
+  deadLetterDrops?: boolean;
+  onDrop?: MailboxDropObserver<T>;
+  withCapacity(capacity: number): this;
+  withOverflow(policy: OverflowPolicy): this;
+  withDeadLetterDrops(enabled?: boolean): this;
+  withOnDrop(observer: MailboxDropObserver<T>): this;
+}
+/** Constructed directly, the overflow policy defaults to 'reject'. */
+export declare class BoundedMailbox<T = unknown> extends Mailbox<T> {
+  constructor(options: BoundedMailboxSettings<T> | BoundedMailboxOptions<T>);
+}
+
+export interface PriorityMailboxSettings<T = unknown> {
+  priorityFor?: (message: T) => number;
+  capacity?: number;
+  overflow?: PriorityOverflowPolicy;
+  deadLetterDrops?: boolean;
+  onPriorityError?: (error: unknown, message: T) => void;
+}
+export declare class PriorityMailboxOptions<T = unknown> {
+  static create<T = unknown>(): PriorityMailboxOptions<T>;
+  withPriorityFor(fn: (message: T) => number): this;
+  withCapacity(capacity: number): this;
+  withOverflow(policy: PriorityOverflowPolicy): this;
+  withDeadLetterDrops(enabled?: boolean): this;
+  withOnPriorityError(fn: (error: unknown, message: T) => void): this;
+}
+/** Lower priority first, FIFO among equals. */
+export declare class PriorityMailbox<T = unknown> extends Mailbox<T> {
+  constructor(options: PriorityMailboxSettings<T> | PriorityMailboxOptions<T>);
+}
+
+// ---------------------------------------------------------------- options
+export interface ActorOptionsSettings<T = unknown> {
+  mailboxCapacity?: number;
+  mailboxOverflow?: OverflowPolicy;
+  mailbox?: () => Mailbox<any>;
+  throughput?: number;
+}
+export declare class ActorOptions<T = unknown> {
+  static create<T = unknown>(): ActorOptions<T>;
+  withMailboxCapacity(capacity: number): this;
+  /** Needs a capacity; defaults to 'drop-head'. */
+  withMailboxOverflow(policy: OverflowPolicy): this;
+  /** Called once per actor; cannot be combined with withMailboxCapacity. */
+  withMailbox(factory: () => Mailbox<any>): this;
+  withThroughput(messages: number): this;
+}
+export type ActorOptionsInput<T = unknown> = ActorOptions<T> | ActorOptionsSettings<T>;
+
+export interface DeadLetterQueueSettings {
+  store?: DeadLetterStore;
+  maxEntries?: number;
+  retentionMs?: number;
+  maxReplays?: number;
+  persistenceId?: string;
+}
+export declare class DeadLetterQueueOptions {
+  static create(): DeadLetterQueueOptions;
+  withStore(store: DeadLetterStore): this;
+  withMaxEntries(maxEntries: number): this;
+  withRetentionMs(retentionMs: number): this;
+  withMaxReplays(maxReplays: number): this;
+  withPersistenceId(persistenceId: string): this;
+}
+
+export interface ActorSystemSettings {
+  deadLetters?: DeadLetterQueueOptions | DeadLetterQueueSettings;
+  config?: string;
+  metrics?: boolean;
+  journalDir?: string;
+}
+export declare class ActorSystemOptions {
+  static create(): ActorSystemOptions;
+  withDeadLetters(options: DeadLetterQueueOptions | DeadLetterQueueSettings): this;
+  /** HOCON, e.g. `mailroom.dead-letters { store = "memory" }`. */
+  withConfig(hocon: string): this;
+  withMetrics(enabled?: boolean): this;
+  /** Where a persistent queue keeps its journal (Node: a real folder). */
+  withJournalDir(dir: string): this;
+}
+
+// ---------------------------------------------------------------- the system
+export type DeadLetterPayload =
+  | { readonly kind: 'captured'; readonly message: unknown }
+  | { readonly kind: 'degraded'; readonly className: string; readonly reason: string };
+
+export interface DeadLetterEntry {
+  readonly id: string;
+  readonly timestampMs: number;
+  readonly recipientPath: string;
+  readonly senderPath: string | null;
+  readonly replayCount: number;
+  readonly quarantined: boolean;
+  readonly payload: DeadLetterPayload;
+}
+export interface DeadLetterFilter {
+  /** A path or its subtree. */
+  readonly recipient?: string;
+  readonly sinceMs?: number;
+  readonly untilMs?: number;
+  readonly limit?: number;
+}
+export interface ReplayResult {
+  readonly kind: ReplayKind;
+  readonly recipientPath?: string;
+}
+export interface DeadLetterQueue {
+  list(filter?: DeadLetterFilter): Promise<DeadLetterEntry[]>;
+  get(id: string): Promise<DeadLetterEntry | undefined>;
+  replay(id: string, alternatePath?: string): Promise<ReplayResult>;
+  clear(): Promise<number>;
+  readonly settings: Required<DeadLetterQueueSettings>;
+}
+
+export type EventClass<T> = abstract new (...args: any[]) => T;
+export interface EventStream {
+  subscribe<T>(subscriber: ActorRef | ((event: T) => void), type: EventClass<T>): boolean;
+  unsubscribe(subscriber: ActorRef | ((event: any) => void), type?: EventClass<unknown>): boolean;
+  publish(event: object): void;
+}
+
+export interface ActorSnapshot {
+  readonly path: string;
+  readonly fullPath: string;
+  readonly className: string;
+  readonly mailboxKind: string;
+  readonly capacity: number | null;
+  readonly overflow: string | null;
+  readonly userDepth: number;
+  readonly systemDepth: number;
+  readonly stashSize: number;
+  readonly dropped: number;
+  readonly suspended: boolean;
+  readonly processed: number;
+  readonly deadLetterDrops: boolean;
+}
+
+export declare class ActorSystem {
+  private constructor();
+  static create(name: string, options?: ActorSystemOptions | ActorSystemSettings): ActorSystem;
+  readonly name: string;
+  readonly eventStream: EventStream;
+  readonly deadLetterQueue: DeadLetterQueue;
+  readonly log: Logger;
+  readonly metrics: { scrape(): string };
+  spawn<T>(actor: ActorClass<T> | ActorFactory<T>, name: string, options?: ActorOptionsInput<T>): ActorRef<T>;
+  actorSelection(path: string): ActorSelection;
+  resolve(path: string): ActorRef | null;
+  stop(ref: ActorRef): void;
+  inspect(): ActorSnapshot[];
+  terminate(): Promise<void>;
+  readonly whenTerminated: Promise<void>;
+}
+
+// ---------------------------------------------------------------- tagged JSON
+export declare class EncodeRefusal extends Error {
+  readonly className: string;
+  readonly reason: string;
+}
+export declare function encodeTagged(value: unknown): string;
+export declare function decodeTagged(text: string): unknown;
+
+/** The raw Emscripten module (count_emval_handles, HEAP8, FS, ...). */
+export declare const wasmModule: any;

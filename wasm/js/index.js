@@ -1,0 +1,37 @@
+// mailroom: the JS API over the WebAssembly core. Importing this module loads
+// the wasm (top-level await), so everything below is ready to use at once.
+import './hooks.js';
+
+export { Actor, ActorContext } from './actor.js';
+export { ActorRef, ActorSelection } from './actor_ref.js';
+export { ActorSystem } from './actor_system.js';
+export {
+  ActorOptions,
+  ActorSystemOptions,
+  BoundedMailboxOptions,
+  DeadLetterQueueOptions,
+  PriorityMailboxOptions,
+} from './options.js';
+export { Mailbox, BoundedMailbox, PriorityMailbox } from './mailboxes.js';
+export {
+  DeadLetter,
+  Terminated,
+  PoisonPill,
+  Kill,
+  MailboxSizeWarning,
+  LogEvent,
+  UNRANKABLE_PRIORITY,
+} from './messages.js';
+export {
+  MailroomError,
+  OptionsError,
+  MailboxFullError,
+  StashOverflowError,
+  ConfigError,
+  InvalidActorNameError,
+  IllegalStateError,
+  ActorKilledError,
+  JournalCorruptionError,
+} from './errors.js';
+export { encodeTagged, decodeTagged, EncodeRefusal } from './tagged_json.js';
+export { core as wasmModule } from './core_loader.js';

@@ -1,0 +1,242 @@
+// Mailbox, BoundedMailbox, PriorityMailbox: JS classes backed by core mailbox
+// objects (the core decides every overflow), usable with or without an actor.
+// Envelopes are { message, sender }; a returned envelope carries the very
+// message object that was enqueued. A JS subclass that overrides a user-path
+// method is driven through a C++ adapter that calls its JS methods.
+import { core } from './core_loader.js';
+import { OptionsError, check, describe } from './errors.js';
+import { ActorRef, refFor, senderId, specialOf } from './actor_ref.js';
+import { UNRANKABLE_PRIORITY } from './messages.js';
+import { settingsOf } from './options.js';
+
+const internal = Symbol('mailroom.internal');
+// Dead-letter replay identity travelling with an envelope through JS code.
+export const replayKey = Symbol('mailroom.replayEntry');
+
+// Core mailboxes created from JS are released when their JS object is collected.
+const releaser = new FinalizationRegistry((id) => core.mailboxRelease(id));
+
+// A user callback the core calls: a throw is reported, never unwound into C++.
+export function safely(fn) {
+  return (...args) => {
+    try {
+      fn(...args);
+    } catch (error) {
+      reportCallbackError(error);
+    }
+  };
+}
+
+export function reportCallbackError(error) {
+  console.error('mailroom: an observer or subscriber threw:', error);
+}
+
+const USER = 0;
+const SIGNAL = 1;
+const SYSTEM = 2;
+
+// Methods whose override makes the actor use the JS-calling adapter.
+const userPathMembers = ['enqueue', 'enqueueSignal', 'dequeueUser', 'drainUser', 'prependUser',
+  'size', 'hasUserMessages'];
+
+// { message, sender } from what the core returns for an envelope.
+export function envelopeFromCore(raw) {
+  const envelope = { message: raw.message, sender: refFor(raw.senderId, raw.senderPath) };
+  if (raw.replay) Object.defineProperty(envelope, replayKey, { value: raw.replay });
+  return envelope;
+}
+
+function checkEnvelope(envelope, what) {
+  if (envelope === null || typeof envelope !== 'object' || !('message' in envelope)) {
+    throw new TypeError(`${what} needs an envelope { message, sender }, got ${describe(envelope)}`);
+  }
+  if (envelope.sender != null && !(envelope.sender instanceof ActorRef)) {
+    throw new TypeError(`${what}: envelope.sender must be an ActorRef or null`);
+  }
+  return envelope;
+}
+
+// The fields the core needs to rebuild an envelope.
+export function envelopeToCore(envelope) {
+  return {
+    message: envelope.message,
+    senderId: senderId(envelope.sender),
+    special: specialOf(envelope.message),
+    replay: envelope[replayKey] ?? 0,
+  };
+}
+
+export class Mailbox {
+  constructor(token, kind, settings) {
+    const own = token === internal;
+    const created = check(core.mailboxCreate(own ? kind : 'unbounded', own ? settings : {}));
+    Object.defineProperty(this, '_id', { value: created.id });
+    Object.defineProperty(this, '_adapterId', { value: 0, writable: true });
+    releaser.register(this, created.id);
+  }
+
+  enqueue(envelope) {
+    this._enqueue(USER, checkEnvelope(envelope, 'enqueue'));
+  }
+  // A death notification: never shed by a capacity.
+  enqueueSignal(envelope) {
+    this._enqueue(SIGNAL, checkEnvelope(envelope, 'enqueueSignal'));
+  }
+  enqueueSystem(envelope) {
+    this._enqueue(SYSTEM, checkEnvelope(envelope, 'enqueueSystem'));
+  }
+  _enqueue(which, envelope) {
+    const e = envelopeToCore(envelope);
+    check(core.mailboxEnqueue(this._id, which, e.message, e.senderId, e.special, e.replay));
+  }
+  dequeueUser() {
+    const raw = core.mailboxDequeue(this._id, USER);
+    return raw ? envelopeFromCore(raw) : undefined;
+  }
+  dequeueSystem() {
+    const raw = core.mailboxDequeue(this._id, SYSTEM);
+    return raw ? envelopeFromCore(raw) : undefined;
+  }
+  drainUser() {
+    return core.mailboxDrain(this._id, USER).map(envelopeFromCore);
+  }
+  drainSystem() {
+    return core.mailboxDrain(this._id, SYSTEM).map(envelopeFromCore);
+  }
+  // Put envelopes back at the front in their order (unstash). Bounded: may
+  // shed at the tail, or throw MailboxFullError under reject.
+  prependUser(envelopes) {
+    if (!Array.isArray(envelopes)) throw new TypeError('prependUser needs an array of envelopes');
+    const raws = envelopes.map((e) => envelopeToCore(checkEnvelope(e, 'prependUser')));
+    check(core.mailboxPrepend(this._id, raws));
+  }
+  hasMessages() {
+    return this.hasUserMessages() || this.hasSystemMessages();
+  }
+  hasUserMessages() {
+    return this.size > 0;
+  }
+  hasSystemMessages() {
+    return core.mailboxSystemSize(this._id) > 0;
+  }
+  suspend() {
+    core.mailboxSuspend(this._id, true);
+  }
+  resume() {
+    core.mailboxSuspend(this._id, false);
+  }
+  // Pending user messages.
+  get size() {
+    return core.mailboxSize(this._id);
+  }
+  get suspended() {
+    return core.mailboxSuspended(this._id);
+  }
+  get droppedCount() {
+    return core.mailboxDroppedCount(this._id);
+  }
+  get deadLetterDrops() {
+    return core.mailboxDeadLetterDrops(this._id);
+  }
+  // Additive: observer(reason, envelope) for every drop ('drop-head' | 'drop-new').
+  observeDrops(observer) {
+    if (typeof observer !== 'function') throw new TypeError('observeDrops needs a function');
+    core.mailboxObserveDrops(this._id, safely((reason, raw) => observer(reason, envelopeFromCore(raw))));
+  }
+
+  // The core mailbox id an actor should use: the adapter when this object's
+  // class overrides the user path, else the core mailbox itself (fast path).
+  _idForActor() {
+    if (!overridesUserPath(this)) return this._id;
+    if (this._adapterId === 0 || !core.mailboxAlive(this._adapterId)) {
+      this._adapterId = core.mailboxAdapterCreate(this, this._id);
+    }
+    return this._adapterId;
+  }
+}
+
+// Built-in prototypes: overrides found below them come from user code.
+const builtIns = new Set();
+
+function overridesUserPath(mailbox) {
+  for (let proto = Object.getPrototypeOf(mailbox); proto && !builtIns.has(proto);
+    proto = Object.getPrototypeOf(proto)) {
+    for (const name of userPathMembers) {
+      if (Object.prototype.hasOwnProperty.call(proto, name)) return true;
+    }
+  }
+  return false;
+}
+
+// Type checks of a mailbox settings object (values are the core's to judge).
+const settingTypes = { capacity: 'number', overflow: 'string', deadLetterDrops: 'boolean', onDrop: 'function' };
+
+function boundedSettings(options, family) {
+  const s = settingsOf(options, family);
+  for (const [field, type] of Object.entries(settingTypes)) {
+    if (s[field] !== undefined && typeof s[field] !== type) {
+      throw new OptionsError(`${family}.${field} must be a ${type}, got ${describe(s[field])}`, {
+        family, field, value: s[field],
+      });
+    }
+  }
+  return s;
+}
+
+// FIFO with a capacity; constructed directly its overflow defaults to 'reject'.
+export class BoundedMailbox extends Mailbox {
+  constructor(options) {
+    const s = boundedSettings(options, 'BoundedMailbox');
+    const onDrop = s.onDrop;
+    super(internal, 'bounded', {
+      capacity: s.capacity,
+      overflow: s.overflow,
+      deadLetterDrops: s.deadLetterDrops,
+      onDrop: onDrop ? safely((reason, raw) => onDrop(reason, envelopeFromCore(raw))) : undefined,
+    });
+  }
+}
+
+// Lower priority first, FIFO among equals. priorityFor runs at enqueue on the
+// caller's stack; a throw or a non-number ranks the message UNRANKABLE_PRIORITY.
+export class PriorityMailbox extends Mailbox {
+  constructor(options) {
+    const s = boundedSettings(options, 'PriorityMailbox');
+    const { priorityFor, onPriorityError } = s;
+    if (typeof priorityFor !== 'function') {
+      throw new OptionsError(
+        `PriorityMailbox.priorityFor must be a function, got ${describe(priorityFor)}`,
+        { family: 'PriorityMailbox', field: 'priorityFor', value: priorityFor },
+      );
+    }
+    if (onPriorityError !== undefined && typeof onPriorityError !== 'function') {
+      throw new OptionsError('PriorityMailbox.onPriorityError must be a function', {
+        family: 'PriorityMailbox', field: 'onPriorityError', value: onPriorityError,
+      });
+    }
+    // NaN tells the core "unrankable"; the core does the ranking.
+    const rank = (message) => {
+      try {
+        const p = priorityFor(message);
+        return typeof p === 'number' ? p : NaN;
+      } catch (error) {
+        try {
+          onPriorityError?.(error, message);
+        } catch {
+          // an error handler that throws must not fail the send either
+        }
+        return NaN;
+      }
+    };
+    super(internal, 'priority', {
+      priorityFor: rank,
+      capacity: s.capacity,
+      overflow: s.overflow,
+      deadLetterDrops: s.deadLetterDrops,
+    });
+  }
+}
+
+builtIns.add(Mailbox.prototype).add(BoundedMailbox.prototype).add(PriorityMailbox.prototype);
+
+export { UNRANKABLE_PRIORITY };

@@ -1,0 +1,138 @@
+// system.deadLetterQueue for wasm/js/dead_letter_queue.js: entries and replay
+// results as plain objects with full paths; ids are strings (as in the seed).
+#include <cstdlib>
+
+#include "api.hpp"
+#include "conversions.hpp"
+#include "error_records.hpp"
+#include "js_hooks.hpp"
+#include "mailroom/dead_letter_store.hpp"
+#include "mailroom/errors.hpp"
+#include "mailroom/replay_outcome.hpp"
+#include "system_registry.hpp"
+
+namespace mailroom::wasm::api {
+
+namespace {
+DeadLetterQueue& queue_of(int system) {
+  return SystemRegistry::instance().get(system).system->dead_letter_queue();
+}
+
+// "" or a malformed id never matches an entry (answers unknown-entry).
+std::uint64_t parse_id(const std::string& id) {
+  if (id.empty() || id.size() > 20) return 0;
+  for (char c : id) {
+    if (c < '0' || c > '9') return 0;
+  }
+  return std::strtoull(id.c_str(), nullptr, 10);
+}
+
+val entry_to_js(const DeadLetterEntry& e, int system) {
+  val out = val::object();
+  out.set("id", std::to_string(e.id));
+  out.set("timestampMs", static_cast<double>(e.timestamp_ms));
+  out.set("recipientPath", full_path(e.recipient_path, system));
+  out.set("senderPath", e.sender_path ? val(full_path(*e.sender_path, system)) : val::null());
+  out.set("replayCount", static_cast<double>(e.replay_count));
+  out.set("quarantined", e.quarantined);
+  val payload = val::object();
+  if (const auto* captured = std::get_if<DeadLetterEntry::Captured>(&e.payload)) {
+    payload.set("kind", std::string("captured"));
+    payload.set("message", message_to_js(captured->message, system));
+  } else {
+    const auto& degraded = std::get<DeadLetterEntry::Degraded>(e.payload);
+    payload.set("kind", std::string("degraded"));
+    payload.set("className", degraded.class_name);
+    payload.set("reason", degraded.reason);
+  }
+  out.set("payload", payload);
+  return out;
+}
+}  // namespace
+
+val dlq_list(int system, val filter) {
+  return guarded([&] {
+    DeadLetterFilter f;
+    if (filter["recipient"].isString()) f.recipient = filter["recipient"].as<std::string>();
+    if (filter["sinceMs"].isNumber()) {
+      f.since_ms = static_cast<std::int64_t>(filter["sinceMs"].as<double>());
+    }
+    if (filter["untilMs"].isNumber()) {
+      f.until_ms = static_cast<std::int64_t>(filter["untilMs"].as<double>());
+    }
+    if (filter["limit"].isNumber()) {
+      const double limit = filter["limit"].as<double>();
+      f.limit = limit <= 0 ? 0 : static_cast<std::size_t>(limit);
+    }
+    val entries = val::array();
+    for (const DeadLetterEntry& e : queue_of(system).list(f)) {
+      entries.call<void>("push", entry_to_js(e, system));
+    }
+    val out = val::object();
+    out.set("entries", entries);
+    return out;
+  });
+}
+
+val dlq_get(int system, std::string id) {
+  return guarded([&] {
+    val out = val::object();
+    const std::uint64_t parsed = parse_id(id);
+    auto entry = parsed == 0 ? std::nullopt : queue_of(system).get(parsed);
+    if (entry) out.set("entry", entry_to_js(*entry, system));
+    return out;
+  });
+}
+
+val dlq_replay(int system, std::string id, val alternate) {
+  return guarded([&] {
+    std::optional<std::string> alt;
+    if (alternate.isString()) alt = alternate.as<std::string>();
+    const std::uint64_t parsed = parse_id(id);
+    ReplayResult result;
+    if (parsed != 0) result = queue_of(system).replay(parsed, alt);
+    val out = val::object();
+    out.set("kind", std::string(to_string(result.outcome)));
+    if (result.outcome == ReplayOutcome::kQuarantined) {
+      // As in the seed: how often the letter already came back.
+      if (auto entry = queue_of(system).get(parsed)) {
+        out.set("replayCount", static_cast<double>(entry->replay_count));
+      }
+    }
+    if (result.outcome != ReplayOutcome::kUnknownEntry &&
+        result.outcome != ReplayOutcome::kDegradedPayload) {
+      out.set("recipientPath", full_path(result.recipient_path, system));
+    }
+    return out;
+  });
+}
+
+val dlq_clear(int system) {
+  return guarded([&] {
+    DeadLetterQueue& q = queue_of(system);
+    const double before = static_cast<double>(q.stats().size);
+    q.clear();
+    val out = val::object();
+    out.set("removed", before);
+    return out;
+  });
+}
+
+val dlq_settings(int system) {
+  return guarded([&] {
+    const DeadLetterQueueSettings& s = queue_of(system).settings();
+    val out = val::object();
+    out.set("store", std::string(to_string(s.store)));
+    out.set("maxEntries", static_cast<double>(s.max_entries));
+    out.set("retentionMs", static_cast<double>(s.retention_ms));
+    out.set("maxReplays", static_cast<double>(s.max_replays));
+    out.set("persistenceId", s.persistence_id);
+    return out;
+  });
+}
+
+val dlq_flush(int system) {
+  return guarded([&] { queue_of(system).flush(); });
+}
+
+}  // namespace mailroom::wasm::api

@@ -1,0 +1,35 @@
+// C++ exceptions never cross embind: every entry point catches and answers an
+// error record { error: { type, message, ...facts } } that wasm/js turns into
+// the typed JS error (OptionsError with family/field/value, ...).
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <exception>
+#include <utility>
+
+namespace mailroom::wasm {
+
+// { type, message, ... } for an exception.
+emscripten::val error_record(std::exception_ptr error);
+// { error: record }
+emscripten::val error_status(std::exception_ptr error);
+// The JS value for an exception (a JS error's own value, else a typed JS error).
+emscripten::val error_to_js(std::exception_ptr error);
+
+// Runs fn; its result (or undefined for void), or an error status.
+template <class F>
+emscripten::val guarded(F&& fn) {
+  try {
+    if constexpr (std::is_void_v<decltype(fn())>) {
+      fn();
+      return emscripten::val::undefined();
+    } else {
+      return emscripten::val(fn());
+    }
+  } catch (...) {
+    return error_status(std::current_exception());
+  }
+}
+
+}  // namespace mailroom::wasm

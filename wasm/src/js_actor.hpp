@@ -1,0 +1,63 @@
+// JsActor: the core Actor whose behaviour is a JS instance. Hooks run through
+// the JS trampoline (hooks.invokeActor), which reports a throw (→ a JsError for
+// supervision) or a returned promise (→ context().defer(); the actor holds
+// until it settles). JS reaches the actor's context by its numeric key.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <exception>
+#include <string>
+
+#include "mailroom/actor.hpp"
+#include "mailroom/actor_context.hpp"
+
+namespace mailroom::wasm {
+
+class JsActor final : public Actor {
+ public:
+  // Constructs the JS instance at once (the base constructor has attached the
+  // context, so `this.self` works in the JS constructor). A JS throw → JsError.
+  JsActor(int system_id, emscripten::val actor_class);
+  ~JsActor() override;
+
+  void receive(const Message& message) override;
+  void pre_start() override;
+  void post_stop() override;
+  void pre_restart(std::exception_ptr reason, const Message* message) override;
+  void post_restart(std::exception_ptr reason) override;
+  std::string class_name() const override { return class_name_; }
+
+  // For the JS context API.
+  ActorContext& ctx() const { return context(); }
+  const Logger& logger() const { return log(); }
+  void unhandled_from_js(emscripten::val message);
+  int system_id() const noexcept { return system_id_; }
+
+  // The actor with this key, or null (stopped, or never existed).
+  static JsActor* find(std::uint32_t key);
+
+ private:
+  void invoke(const char* hook, emscripten::val a, emscripten::val b, bool may_defer);
+
+  int system_id_;
+  std::uint32_t key_;
+  std::string class_name_;
+  emscripten::val instance_;
+  const Message* current_ = nullptr;
+  // Set while the core's default pre_restart runs, so its post_stop call
+  // becomes the JS preRestart (whose default calls postStop).
+  bool restarting_ = false;
+  std::exception_ptr restart_reason_;
+  const Message* restart_message_ = nullptr;
+};
+
+// The live actor with this key; IllegalStateError when it has stopped.
+JsActor& acting_actor(std::uint32_t key);
+
+// Async receives waiting for their promise, by key (hooks.awaitHook → completionSettle).
+std::uint32_t park_completion(Completion completion);
+void settle_completion(std::uint32_t key, bool ok, emscripten::val error);
+
+}  // namespace mailroom::wasm

@@ -1,0 +1,160 @@
+// Standalone mailboxes from JS: Mailbox, BoundedMailbox, PriorityMailbox and
+// the adapter for JS subclasses. Validation is the core's (OptionsError).
+#include <cmath>
+
+#include "api.hpp"
+#include "conversions.hpp"
+#include "error_records.hpp"
+#include "js_hooks.hpp"
+#include "js_mailbox_adapter.hpp"
+#include "mailbox_table.hpp"
+#include "mailroom/bounded_mailbox.hpp"
+#include "mailroom/errors.hpp"
+#include "mailroom/priority_mailbox.hpp"
+#include "mailroom/unbounded_mailbox.hpp"
+
+namespace mailroom::wasm::api {
+
+namespace {
+enum Which { kUser = 0, kSignal = 1, kSystem = 2 };
+
+bool has(const val& settings, const char* key) {
+  return !settings[key].isUndefined() && !settings[key].isNull();
+}
+
+// A JS drop observer (reason, envelope record); JS wraps it so it never throws.
+DropObserver js_drop_observer(val fn) {
+  return [fn = std::move(fn)](DropReason reason, const Envelope& envelope) {
+    fn(std::string(to_string(reason)), envelope_to_js(envelope, 0));
+  };
+}
+
+std::shared_ptr<Mailbox> make_bounded(const val& s) {
+  auto options = BoundedMailboxOptions::create();
+  if (has(s, "capacity")) options.with_capacity(s["capacity"].as<double>());
+  if (has(s, "overflow")) options.with_overflow(s["overflow"].as<std::string>());
+  if (has(s, "deadLetterDrops")) options.with_dead_letter_drops(s["deadLetterDrops"].as<bool>());
+  if (has(s, "onDrop")) options.with_on_drop(js_drop_observer(s["onDrop"]));
+  return std::make_shared<BoundedMailbox>(std::move(options));
+}
+
+std::shared_ptr<Mailbox> make_priority(const val& s) {
+  auto options = PriorityMailboxOptions::create();
+  if (has(s, "priorityFor")) {
+    // The JS side returns NaN for a throw or a non-number: the core ranks it.
+    options.with_priority_for([fn = s["priorityFor"]](const Envelope& envelope) {
+      val p = fn(message_to_js(envelope.message, 0));
+      return p.isNumber() ? p.as<double>() : std::nan("");
+    });
+  }
+  if (has(s, "capacity")) options.with_capacity(s["capacity"].as<double>());
+  if (has(s, "overflow")) options.with_overflow(s["overflow"].as<std::string>());
+  if (has(s, "deadLetterDrops")) options.with_dead_letter_drops(s["deadLetterDrops"].as<bool>());
+  return std::make_shared<PriorityMailbox>(std::move(options));
+}
+
+val envelopes_to_js(const std::vector<Envelope>& envelopes) {
+  val out = val::array();
+  for (const Envelope& e : envelopes) out.call<void>("push", envelope_to_js(e, 0));
+  return out;
+}
+}  // namespace
+
+val mailbox_create(std::string kind, val settings) {
+  return guarded([&] {
+    std::shared_ptr<Mailbox> mailbox;
+    if (kind == "bounded") {
+      mailbox = make_bounded(settings);
+    } else if (kind == "priority") {
+      mailbox = make_priority(settings);
+    } else {
+      mailbox = std::make_shared<UnboundedMailbox>();
+    }
+    val out = val::object();
+    out.set("id", MailboxTable::instance().add(std::move(mailbox)));
+    return out;
+  });
+}
+
+void mailbox_release(std::uint32_t id) {
+  MailboxTable::instance().release(id);
+}
+bool mailbox_alive(std::uint32_t id) {
+  return MailboxTable::instance().alive(id);
+}
+
+std::uint32_t mailbox_adapter_create(val instance, std::uint32_t base) {
+  auto adapter =
+      std::make_shared<JsMailboxAdapter>(std::move(instance), MailboxTable::instance().take(base));
+  return MailboxTable::instance().add_adapter(std::move(adapter));
+}
+
+val mailbox_enqueue(std::uint32_t id, int which, val message, std::uint32_t sender, int special,
+                    double replay) {
+  return guarded([&] {
+    Mailbox& mailbox = MailboxTable::instance().get(id);
+    Envelope envelope;
+    envelope.message = message_from_js(std::move(message), special, 0);
+    envelope.sender = ref_from_id(sender);
+    envelope.replay_entry = static_cast<std::uint64_t>(replay);
+    if (which == kSystem) {
+      mailbox.enqueue_system(std::move(envelope));
+    } else if (which == kSignal) {
+      mailbox.enqueue_signal(std::move(envelope));
+    } else {
+      mailbox.enqueue(std::move(envelope));
+    }
+  });
+}
+
+val mailbox_dequeue(std::uint32_t id, int which) {
+  Mailbox& mailbox = MailboxTable::instance().get(id);
+  auto envelope = which == kSystem ? mailbox.dequeue_system() : mailbox.dequeue_user();
+  return envelope ? envelope_to_js(*envelope, 0) : val::null();
+}
+
+val mailbox_drain(std::uint32_t id, int which) {
+  Mailbox& mailbox = MailboxTable::instance().get(id);
+  return envelopes_to_js(which == kSystem ? mailbox.drain_system() : mailbox.drain_user());
+}
+
+val mailbox_prepend(std::uint32_t id, val records) {
+  return guarded([&] {
+    std::vector<Envelope> envelopes;
+    const int n = records["length"].as<int>();
+    for (int i = 0; i < n; ++i) envelopes.push_back(envelope_from_js(records[i]));
+    MailboxTable::instance().get(id).prepend_user(std::move(envelopes));
+  });
+}
+
+double mailbox_size(std::uint32_t id) {
+  return static_cast<double>(MailboxTable::instance().get(id).size());
+}
+double mailbox_system_size(std::uint32_t id) {
+  return static_cast<double>(MailboxTable::instance().get(id).system_size());
+}
+bool mailbox_suspended(std::uint32_t id) {
+  return MailboxTable::instance().get(id).suspended();
+}
+void mailbox_suspend(std::uint32_t id, bool suspend) {
+  Mailbox& mailbox = MailboxTable::instance().get(id);
+  if (suspend) {
+    mailbox.suspend();
+  } else {
+    mailbox.resume();
+  }
+}
+double mailbox_dropped_count(std::uint32_t id) {
+  return static_cast<double>(MailboxTable::instance().get(id).dropped_count());
+}
+bool mailbox_dead_letter_drops(std::uint32_t id) {
+  return MailboxTable::instance().get(id).dead_letter_drops();
+}
+void mailbox_observe_drops(std::uint32_t id, val observer) {
+  MailboxTable::instance().get(id).observe_drops(js_drop_observer(std::move(observer)));
+}
+void drop_notify(std::uint32_t observer_key, std::string reason, val envelope) {
+  JsMailboxAdapter::notify_drop(observer_key, reason, envelope);
+}
+
+}  // namespace mailroom::wasm::api

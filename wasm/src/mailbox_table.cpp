@@ -1,0 +1,49 @@
+#include "mailbox_table.hpp"
+
+#include "mailroom/errors.hpp"
+
+namespace mailroom::wasm {
+
+MailboxTable& MailboxTable::instance() {
+  static MailboxTable table;
+  return table;
+}
+
+std::uint32_t MailboxTable::add(std::shared_ptr<Mailbox> mailbox) {
+  const std::uint32_t id = next_id_++;
+  entries_[id] = Entry{mailbox, mailbox};
+  return id;
+}
+
+std::uint32_t MailboxTable::add_adapter(std::shared_ptr<Mailbox> adapter) {
+  const std::uint32_t id = add(std::move(adapter));
+  entries_[id].adapter = true;
+  return id;
+}
+
+std::shared_ptr<Mailbox> MailboxTable::take(std::uint32_t id) {
+  auto it = entries_.find(id);
+  std::shared_ptr<Mailbox> mailbox = it == entries_.end() ? nullptr : it->second.weak.lock();
+  if (!mailbox) throw IllegalStateError("this mailbox no longer exists");
+  if (it->second.adapter) it->second.strong.reset();  // the actor owns it now
+  return mailbox;
+}
+
+Mailbox& MailboxTable::get(std::uint32_t id) {
+  auto it = entries_.find(id);
+  if (it != entries_.end()) {
+    if (auto strong = it->second.weak.lock()) return *strong;
+  }
+  throw IllegalStateError("this mailbox no longer exists");
+}
+
+bool MailboxTable::alive(std::uint32_t id) const {
+  auto it = entries_.find(id);
+  return it != entries_.end() && !it->second.weak.expired();
+}
+
+void MailboxTable::release(std::uint32_t id) {
+  entries_.erase(id);
+}
+
+}  // namespace mailroom::wasm

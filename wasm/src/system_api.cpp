@@ -1,0 +1,238 @@
+// Systems and telling, for wasm/js/actor_system.js and actor_ref.js.
+#include <chrono>
+
+#include "api.hpp"
+#include "conversions.hpp"
+#include "error_records.hpp"
+#include "js_actor.hpp"
+#include "js_hooks.hpp"
+#include "js_journal.hpp"
+#include "mailbox_table.hpp"
+#include "mailroom/actor_path.hpp"
+#include "mailroom/errors.hpp"
+#include "mailroom/hocon_config.hpp"
+#include "mailroom/metrics_registry.hpp"
+#include "payload_codecs.hpp"
+#include "ref_table.hpp"
+#include "system_registry.hpp"
+
+namespace mailroom::wasm::api {
+
+namespace {
+bool has(const val& settings, const char* key) {
+  return settings.typeOf().as<std::string>() == "object" && !settings.isNull() &&
+         !settings[key].isUndefined() && !settings[key].isNull();
+}
+
+DeadLetterQueueOptions dead_letter_options(const val& s) {
+  auto options = DeadLetterQueueOptions::create();
+  if (has(s, "store")) options.with_store(s["store"].as<std::string>());
+  if (has(s, "maxEntries")) options.with_max_entries(s["maxEntries"].as<double>());
+  if (has(s, "retentionMs")) options.with_retention_ms(s["retentionMs"].as<double>());
+  if (has(s, "maxReplays")) options.with_max_replays(s["maxReplays"].as<double>());
+  if (has(s, "persistenceId")) options.with_persistence_id(s["persistenceId"].as<std::string>());
+  return options;
+}
+
+// The JS withMailbox factory as a core MailboxFactory: hooks.mailboxFromFactory
+// calls it and answers the id of the core mailbox (or adapter) to use.
+MailboxFactory js_mailbox_factory(val factory) {
+  return [factory = std::move(factory)]() -> std::shared_ptr<Mailbox> {
+    val result = hooks()["mailboxFromFactory"](factory);
+    if (threw(result)) rethrow_js(result["thrown"]);
+    if (result.hasOwnProperty("error")) {
+      val e = result["error"];
+      throw OptionsError(e["family"].as<std::string>(), e["field"].as<std::string>(),
+                         e["value"].as<std::string>(), e["message"].as<std::string>());
+    }
+    return MailboxTable::instance().take(result["id"].as<std::uint32_t>());
+  };
+}
+
+ActorOptions actor_options(const val& s) {
+  auto options = ActorOptions::create();
+  if (has(s, "mailboxCapacity")) options.with_mailbox_capacity(s["mailboxCapacity"].as<double>());
+  if (has(s, "mailboxOverflow")) {
+    options.with_mailbox_overflow(std::string_view(s["mailboxOverflow"].as<std::string>()));
+  }
+  if (has(s, "mailbox")) options.with_mailbox(js_mailbox_factory(s["mailbox"]));
+  if (has(s, "throughput")) options.with_throughput(s["throughput"].as<int>());
+  return options;
+}
+
+}  // namespace
+
+void install_hooks(val hooks) {
+  wasm::install_hooks(std::move(hooks));
+}
+
+val config_string(std::string hocon, std::string path) {
+  return guarded([&] {
+    auto value = HoconConfig::parse(hocon).get_string(path);
+    return value ? val(*value) : val::null();
+  });
+}
+
+val system_create(std::string name, val settings) {
+  return guarded([&] {
+    auto handle = std::make_unique<SystemHandle>();
+    handle->name = name;
+    handle->dispatcher = std::make_shared<HostDrivenDispatcher>();
+    auto options = ActorSystemOptions::create();
+    options.with_dispatcher(handle->dispatcher);
+    if (has(settings, "config")) options.with_config(settings["config"].as<std::string>());
+    if (has(settings, "metrics")) options.with_metrics(settings["metrics"].as<bool>());
+    if (has(settings, "journal")) {
+      options.with_journal(std::make_shared<JsJournal>(settings["journal"]));
+    }
+    if (has(settings, "journalDir")) {
+      options.with_journal_dir(settings["journalDir"].as<std::string>());
+    }
+    if (has(settings, "deadLetters")) {
+      options.with_dead_letters(dead_letter_options(settings["deadLetters"]));
+    }
+    options.with_payload_codecs(js_payload_codecs());
+    handle->system = ActorSystem::create(name, std::move(options));
+    SystemHandle& added = SystemRegistry::instance().add(std::move(handle));
+    const int id = added.id;
+    added.dispatcher->set_wake([id] { hooks()["wake"](id); });
+    added.system->when_terminated([id] { hooks()["terminated"](id); });
+    val out = val::object();
+    out.set("id", id);
+    return out;
+  });
+}
+
+bool system_run_for(int system, double micros) {
+  SystemHandle* handle = SystemRegistry::instance().find(system);
+  if (handle == nullptr) return false;
+  try {
+    handle->dispatcher->run_for(std::chrono::microseconds(static_cast<std::int64_t>(micros)));
+  } catch (...) {
+    // Failures are the core's to supervise; nothing may unwind into the event loop.
+  }
+  return handle->dispatcher->has_work();
+}
+
+val system_spawn(int system, std::uint32_t parent_key, val actor_class, std::string name,
+                 val settings) {
+  return guarded([&] {
+    SystemHandle& handle = SystemRegistry::instance().get(system);
+    ActorFactory factory = [system, actor_class]() -> std::unique_ptr<Actor> {
+      return std::make_unique<JsActor>(system, actor_class);
+    };
+    ActorOptions options = actor_options(settings);
+    ActorRef ref =
+        parent_key == 0
+            ? handle.system->spawn(std::move(factory), name, std::move(options))
+            : acting_actor(parent_key).ctx().spawn(std::move(factory), name, std::move(options));
+    return ref_to_js(ref, system);
+  });
+}
+
+val system_resolve(int system, std::string path) {
+  return guarded([&] {
+    auto ref = SystemRegistry::instance().get(system).system->resolve(path);
+    return ref ? ref_to_js(*ref, system) : val::null();
+  });
+}
+
+val system_stop(int system, std::uint32_t ref) {
+  return guarded([&] { SystemRegistry::instance().get(system).system->stop(ref_from_id(ref)); });
+}
+
+val system_terminate(int system) {
+  return guarded([&] { SystemRegistry::instance().get(system).system->terminate(); });
+}
+
+val system_release(int system) {
+  auto handle = SystemRegistry::instance().remove(system);
+  if (handle) {
+    try {
+      handle->system->dead_letter_queue().flush();
+    } catch (...) {
+      // a journal that cannot flush was already reported through the log
+    }
+    handle->dispatcher->set_wake([] {});
+    handle->system.reset();
+  }
+  val ids = val::array();
+  for (std::uint32_t id : RefTable::instance().release(system)) ids.call<void>("push", id);
+  return ids;
+}
+
+val system_inspect(int system) {
+  return guarded([&] {
+    val actors = val::array();
+    for (const ActorSnapshot& s : SystemRegistry::instance().get(system).system->inspect()) {
+      val row = val::object();
+      row.set("path", s.path);
+      row.set("fullPath", full_path(s.path, system));
+      row.set("className", s.class_name);
+      row.set("mailboxKind", s.mailbox_kind);
+      row.set("capacity", s.capacity ? val(static_cast<double>(*s.capacity)) : val::null());
+      row.set("overflow", s.overflow ? val(*s.overflow) : val::null());
+      row.set("userDepth", static_cast<double>(s.user_depth));
+      row.set("systemDepth", static_cast<double>(s.system_depth));
+      row.set("stashSize", static_cast<double>(s.stash_size));
+      row.set("dropped", static_cast<double>(s.dropped));
+      row.set("suspended", s.suspended);
+      row.set("processed", static_cast<double>(s.processed));
+      row.set("deadLetterDrops", s.dead_letter_drops);
+      actors.call<void>("push", row);
+    }
+    val out = val::object();
+    out.set("actors", actors);
+    return out;
+  });
+}
+
+val system_log(int system, std::uint32_t actor_key, std::string level, std::string text) {
+  return guarded([&] {
+    const LogLevel parsed = log_level_from_string(level).value_or(LogLevel::kInfo);
+    if (actor_key != 0) {
+      acting_actor(actor_key).logger().log(parsed, text);
+    } else {
+      SystemRegistry::instance().get(system).system->log().log(parsed, text);
+    }
+  });
+}
+
+val metrics_scrape(int system) {
+  return guarded([&] {
+    val out = val::object();
+    out.set("text", SystemRegistry::instance().get(system).system->metrics().scrape());
+    return out;
+  });
+}
+
+val ref_tell(std::uint32_t ref, val message, std::uint32_t sender, int special) {
+  return guarded([&] {
+    ActorRef target = ref_from_id(ref);
+    if (!target.valid()) return;  // its system was released: nowhere to go
+    target.tell(message_from_js(std::move(message), special, 0), ref_from_id(sender));
+  });
+}
+
+val path_tell(std::string path, val message, std::uint32_t sender, int special) {
+  return guarded([&] {
+    const auto scheme = path.find("://");
+    if (scheme == std::string::npos) return;
+    const auto end = path.find('/', scheme + 3);
+    const std::string name =
+        path.substr(scheme + 3, end == std::string::npos ? end : end - scheme - 3);
+    if (SystemHandle* handle = SystemRegistry::instance().find_by_name(name)) {
+      handle->system->actor_selection(path).tell(message_from_js(std::move(message), special, 0),
+                                                 ref_from_id(sender));
+    }
+  });
+}
+
+val selection_tell(int system, std::string path, val message, std::uint32_t sender, int special) {
+  return guarded([&] {
+    SystemRegistry::instance().get(system).system->actor_selection(path).tell(
+        message_from_js(std::move(message), special, 0), ref_from_id(sender));
+  });
+}
+
+}  // namespace mailroom::wasm::api

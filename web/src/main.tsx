@@ -1,0 +1,44 @@
+// The live demo: a Mailroom system in wasm with the seeds' scenarios, and the
+// DevTools panel docked in a drawer with replay enabled.
+import { render } from 'preact';
+import { ActorSystem, ActorSystemOptions, DeadLetter, DeadLetterQueueOptions } from 'mailroom';
+import { mountDevtools } from '../../devtools-ui/src';
+import { Controls } from './Controls';
+import { createScenarios } from './demo/scenarios';
+import { createDrawer, type Dock } from './drawer';
+import './demo.css';
+
+const system = ActorSystem.create(
+  'demo',
+  ActorSystemOptions.create().withDeadLetters(
+    // persistent: the journal lives in IndexedDB, so dead letters survive a reload.
+    DeadLetterQueueOptions.create().withStore('persistent').withMaxEntries(5_000).withMaxReplays(3),
+  ),
+);
+const scenarios = createScenarios(system);
+const params = new URLSearchParams(location.search);
+// ?idle starts with every producer off (the end-to-end tests drive it by hand).
+if (!params.has('idle')) for (const s of scenarios) if (s.rate && s.id !== 'worker') s.setEnabled(true);
+
+let restarting = false;
+async function restart() {
+  if (restarting) return;
+  restarting = true;
+  for (const s of scenarios) s.setEnabled(false);
+  // An ordered shutdown completes the journal; then a fresh page reads it back.
+  await system.terminate();
+  location.reload();
+}
+
+render(<Controls scenarios={scenarios} systemName={system.name} onRestart={restart} />, document.getElementById('app')!);
+
+const drawer = createDrawer(document.getElementById('drawer')!, 'Mailroom DevTools', (params.get('dock') as Dock) ?? 'bottom');
+const devtools = mountDevtools(drawer.body, system, { allowReplay: true, deadLetterType: DeadLetter });
+drawer.onVisibility((visible) => devtools.setVisible(visible));
+
+addEventListener('pagehide', () => {
+  if (!restarting) void system.terminate();
+});
+
+// For the end-to-end tests and the curious console user.
+Object.assign(window, { __mailroomDemo: { system, devtools, scenarios, restart } });
