@@ -22,14 +22,14 @@ DeadLetter letter(std::size_t i, std::size_t recipients) {
 }
 
 PayloadCodecRegistry& codecs() {
-  static PayloadCodecRegistry registry = [] {
-    PayloadCodecRegistry r;
-    r.add<int>(
+  static PayloadCodecRegistry* registry = [] {
+    auto* r = new PayloadCodecRegistry();  // lives for the whole run
+    r->add<int>(
         "int", [](const int& v) { return nlohmann::json(v); },
         [](const nlohmann::json& j) { return j.get<int>(); });
     return r;
   }();
-  return registry;
+  return *registry;
 }
 
 }  // namespace
@@ -75,12 +75,22 @@ std::vector<DeadLetterEntry> ListBench::list_recipient() {
   return queue_->list(filter);
 }
 
+namespace {
+std::size_t heap_in_use() {
+#ifdef __EMSCRIPTEN__
+  return static_cast<std::size_t>(mallinfo().uordblks);
+#else
+  return mallinfo2().uordblks;
+#endif
+}
+}  // namespace
+
 double bytes_per_queued_envelope(std::size_t count) {
   UnboundedMailbox box;
-  const auto before = mallinfo2().uordblks;
+  const auto before = heap_in_use();
   for (std::size_t i = 0; i < count; ++i)
     box.enqueue(Envelope{Message(static_cast<int>(i)), {}, {}, 0});
-  const auto after = mallinfo2().uordblks;
+  const auto after = heap_in_use();
   return static_cast<double>(after - before) / static_cast<double>(count);
 }
 

@@ -1,7 +1,7 @@
 // Turns Google Benchmark JSON (native) and bench/wasm/run.mjs output into
 // bench/results/latest.json: [{name, unit, mailroom, peer, peerName, ratio}],
 // ratio > 1 meaning Mailroom is better whichever way the unit goes.
-//   node bench/report.mjs native.json [wasm.json] > latest.json
+//   node bench/report.mjs native.json st-native.json st-wasm.json [js.json] > latest.json
 //   node bench/report.mjs --table latest.json
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -15,7 +15,10 @@ if (args[0] === '--table') {
 }
 
 const native = JSON.parse(readFileSync(args[0], 'utf8'));
-const wasm = args[1] && existsSync(args[1]) ? JSON.parse(readFileSync(args[1], 'utf8')) : null;
+const readRows = (file) => (file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).rows : []);
+const stNative = new Map(readRows(args[1]).map((r) => [r.name, r]));
+const stWasm = readRows(args[2]);
+const jsRows = readRows(args[3]);
 
 const toNs = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
 const median = new Map();
@@ -63,11 +66,17 @@ lowerIsBetter('w5 list({recipient}) over 100,000 entries', 'ms', (ns('w5_list_re
 const bytes = median.get('memory/bytes_per_queued_envelope')?.counters?.bytes;
 lowerIsBetter('memory per queued small envelope, native', 'bytes', bytes ?? null, null, '-');
 
-if (wasm) {
-  for (const r of wasm.rows ?? []) {
-    const nativeValue = r.native ? count(r.native) ?? ns(r.native) : null;
-    if (r.unit === 'msgs/s') higherIsBetter(r.name, r.unit, r.value, nativeValue, `native (${r.native})`);
-    else lowerIsBetter(r.name, r.unit, r.value, nativeValue, r.native ? `native (${r.native})` : '-');
-  }
+// w6: identical single-threaded C++ workloads, em++ in Node vs native.
+for (const r of stWasm) {
+  const n = stNative.get(r.name);
+  const name = `w6 wasm/native: ${r.name.replace(/^st_/, '')}`;
+  if (r.unit === 'msgs/s') higherIsBetter(name, r.unit, r.value, n?.value ?? null, 'same code, native');
+  else lowerIsBetter(name, r.unit, r.value, n?.value ?? null, 'same code, native');
+}
+// The JS API (JS actors in Node) against the same workload in wasm C++.
+for (const r of jsRows) {
+  const peer = r.peer ? stWasm.find((w) => w.name === r.peer) : null;
+  if (r.unit === 'msgs/s') higherIsBetter(r.name, r.unit, r.value, peer?.value ?? null, peer ? `wasm C++ (${r.peer})` : '-');
+  else lowerIsBetter(r.name, r.unit, r.value, peer?.value ?? null, peer ? `wasm C++ (${r.peer})` : '-');
 }
 process.stdout.write(JSON.stringify(rows, null, 2) + '\n');

@@ -1,20 +1,37 @@
 #!/usr/bin/env bash
-# Benchmarks: native (Google Benchmark, Mailroom vs CAF in one process, random
-# interleaving of repetitions, medians) and wasm in Node (ratio to native).
-# Writes bench/results/latest.json and prints a table.   --quick: < 60 s.
+# Benchmarks (never part of npm test):
+#  1. native, Google Benchmark: Mailroom vs CAF 0.17.6 in one process, random
+#     interleaving of repetitions, medians;
+#  2. the single-threaded workloads built natively and with em++ (run in Node),
+#     so wasm is a ratio to native on identical code;
+#  3. the JS API in Node (JS actors), when the wasm module is built.
+# Writes bench/results/latest.json and prints a table.   --quick: under a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=""; reps=5
 for a in "$@"; do [[ "$a" == "--quick" ]] && { quick="--quick"; reps=3; }; done
-mkdir -p build/bench-out bench/results
+jobs=${MAILROOM_JOBS:-2}
+out=build/bench-out; mkdir -p "$out" bench/results
+
 cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release -DMAILROOM_BENCH=ON -DMAILROOM_TESTS=OFF >/dev/null
-cmake --build build/bench -j "${MAILROOM_JOBS:-2}" --target mailroom_bench
+cmake --build build/bench -j "$jobs" --target mailroom_bench mailroom_bench_st
+emcmake cmake -S . -B build/bench-wasm -DCMAKE_BUILD_TYPE=Release -DMAILROOM_BENCH=ON \
+  -DMAILROOM_TESTS=OFF -DMAILROOM_WASM_MODULE=OFF >/dev/null
+cmake --build build/bench-wasm -j "$jobs" --target mailroom_bench_st
+
+echo "bench: native workloads vs CAF ..." >&2
 build/bench/bench/mailroom_bench $quick --benchmark_repetitions=$reps \
   --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
-  --benchmark_out=build/bench-out/native.json --benchmark_out_format=json >/dev/null
-if [[ -f wasm/dist/mailroom_core.mjs && -f bench/wasm/run.mjs ]]; then
-  node bench/wasm/run.mjs $quick > build/bench-out/wasm.json
+  --benchmark_out="$out/native.json" --benchmark_out_format=json >/dev/null
+echo "bench: single-threaded, native and wasm ..." >&2
+build/bench/bench/mailroom_bench_st $quick > "$out/st-native.json"
+node --no-experimental-fetch build/bench-wasm/bench/mailroom_bench_st.cjs $quick > "$out/st-wasm.json"
+js=""
+if [[ -f wasm/dist/mailroom_core.mjs && -f bench/wasm/js_api.mjs ]]; then
+  echo "bench: JS API in Node ..." >&2
+  node bench/wasm/js_api.mjs $quick > "$out/js.json" && js="$out/js.json"
 fi
-node bench/report.mjs build/bench-out/native.json build/bench-out/wasm.json > bench/results/latest.json.tmp
+node bench/report.mjs "$out/native.json" "$out/st-native.json" "$out/st-wasm.json" $js \
+  > bench/results/latest.json.tmp
 mv bench/results/latest.json.tmp bench/results/latest.json
 node bench/report.mjs --table bench/results/latest.json

@@ -259,6 +259,26 @@ test('become with discardOld=false can be undone with unbecome', async () => {
   await system.terminate();
 });
 
+test('a restart drops the become() behaviour: the new instance starts at onReceive', async () => {
+  // The behaviour stack belongs to the failed instance.
+  const system = ActorSystem.create(uniqueName());
+  const out = [];
+  class Switcher extends Actor {
+    onReceive(m) {
+      out.push(`base:${m}`);
+      this.context.become((msg) => {
+        out.push(`alt:${msg}`);
+        if (msg === 'fail') throw new Error('fail');
+      });
+    }
+  }
+  const ref = system.spawn(Switcher, 'switcher');
+  for (const m of ['a', 'fail', 'b']) ref.tell(m);
+  await idle(system);
+  assert.deepEqual(out, ['base:a', 'alt:fail', 'base:b']);
+  await system.terminate();
+});
+
 test('stash outside a handler is an IllegalStateError', async () => {
   // The core's rule, surfaced as the typed JS error.
   const system = ActorSystem.create(uniqueName());

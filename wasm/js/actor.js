@@ -41,17 +41,16 @@ export class ActorContext {
   unstashAll() {
     check(core.ctxUnstashAll(this._cell.key));
   }
-  // Replace the message handler; with discardOld=false, unbecome() restores it.
+  // Replace the message handler; with discardOld=false, unbecome() restores
+  // the previous one. The core keeps the stack (cleared on restart).
   become(behavior, discardOld = true) {
     if (typeof behavior !== 'function') {
       throw new TypeError('context.become(behavior) needs a function (message) => void');
     }
-    const stack = this._cell.behaviors;
-    if (discardOld && stack.length > 0) stack.pop();
-    stack.push(behavior);
+    check(core.ctxBecome(this._cell.key, behavior, Boolean(discardOld)));
   }
   unbecome() {
-    this._cell.behaviors.pop();
+    check(core.ctxUnbecome(this._cell.key));
   }
   spawn(actorClass, name, options) {
     return this._cell.system._spawn(this._cell.key, actorClass, name, options);
@@ -117,7 +116,6 @@ export function constructActor(system, key, actorClass, selfId, selfPath) {
     system,
     self: refFor(selfId, selfPath),
     sender: null,
-    behaviors: [],
     log: null,
     context: null,
   };
@@ -146,9 +144,9 @@ export function invokeActor(instance, hook, a, b, senderIdValue, senderPath) {
     let result;
     switch (hook) {
       case 'receive': {
+        // b: a become() behaviour, or undefined for onReceive.
         cell.sender = refFor(senderIdValue, senderPath);
-        const behavior = cell.behaviors[cell.behaviors.length - 1];
-        result = behavior ? behavior.call(instance, a) : instance.onReceive(a);
+        result = typeof b === 'function' ? b.call(instance, a) : instance.onReceive(a);
         break;
       }
       case 'preStart':

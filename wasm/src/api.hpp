@@ -47,6 +47,8 @@ val ctx_unwatch(std::uint32_t key, std::uint32_t ref);
 val ctx_parent(std::uint32_t key);    // { id, path } | null
 val ctx_children(std::uint32_t key);  // [{ id, path }] | error
 val ctx_unhandled(std::uint32_t key, val message);
+val ctx_become(std::uint32_t key, val behaviour, bool discard_old);
+val ctx_unbecome(std::uint32_t key);
 void completion_settle(std::uint32_t key, bool ok, val error);
 
 // ---- dead-letter queue ----

@@ -37,6 +37,8 @@ EMSCRIPTEN_BINDINGS(mailroom) {
   function("ctxParent", &ctx_parent);
   function("ctxChildren", &ctx_children);
   function("ctxUnhandled", &ctx_unhandled);
+  function("ctxBecome", &ctx_become);
+  function("ctxUnbecome", &ctx_unbecome);
   function("completionSettle", &completion_settle);
 
   function("dlqList", &dlq_list);

@@ -42,4 +42,11 @@ void completion_settle(std::uint32_t key, bool ok, val error) {
   settle_completion(key, ok, std::move(error));
 }
 
+val ctx_become(std::uint32_t key, val behaviour, bool discard_old) {
+  return guarded([&] { acting_actor(key).become_js(std::move(behaviour), discard_old); });
+}
+val ctx_unbecome(std::uint32_t key) {
+  return guarded([&] { acting_actor(key).ctx().unbecome(); });
+}
+
 }  // namespace mailroom::wasm::api

@@ -64,9 +64,20 @@ void JsActor::invoke(const char* hook, val a, val b, bool may_defer) {
 }
 
 void JsActor::receive(const Message& message) {
+  run_receive(val::undefined(), message);
+}
+
+void JsActor::become_js(val behaviour, bool discard_old) {
+  // The cell clears its behaviours before it destroys this actor, so `this` outlives them.
+  context().become(
+      [this, behaviour = std::move(behaviour)](const Message& m) { run_receive(behaviour, m); },
+      discard_old);
+}
+
+void JsActor::run_receive(const val& behaviour, const Message& message) {
   current_ = &message;
   try {
-    invoke("receive", message_to_js(message, system_id_), val::undefined(), true);
+    invoke("receive", message_to_js(message, system_id_), behaviour, true);
   } catch (...) {
     current_ = nullptr;
     throw;

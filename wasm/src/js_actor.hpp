@@ -33,6 +33,9 @@ class JsActor final : public Actor {
   ActorContext& ctx() const { return context(); }
   const Logger& logger() const { return log(); }
   void unhandled_from_js(emscripten::val message);
+  // context.become(behaviour, discardOld): the core keeps the behaviour stack;
+  // each entry calls the JS function through the same trampoline as onReceive.
+  void become_js(emscripten::val behaviour, bool discard_old);
   int system_id() const noexcept { return system_id_; }
 
   // The actor with this key, or null (stopped, or never existed).
@@ -40,6 +43,8 @@ class JsActor final : public Actor {
 
  private:
   void invoke(const char* hook, emscripten::val a, emscripten::val b, bool may_defer);
+  // onReceive (behaviour undefined) or a become() behaviour.
+  void run_receive(const emscripten::val& behaviour, const Message& message);
 
   int system_id_;
   std::uint32_t key_;

@@ -1,0 +1,136 @@
+// Single-threaded workloads, compiled twice — natively and with em++ — so
+// scripts/bench.sh can report wasm as a ratio to native on identical code.
+// Prints {"rows":[{"name","unit","value"}...]} (medians of 5 runs).
+//   mailroom_bench_st [--quick]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "dead_letter_ops.hpp"
+#include "mailbox_ops.hpp"
+#include "mailroom/actor.hpp"
+#include "mailroom/actor_options.hpp"
+#include "mailroom/actor_system.hpp"
+#include "mailroom/actor_system_options.hpp"
+#include "mailroom/manual_dispatcher.hpp"
+
+using namespace mailroom;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double median_ms(int runs, const std::function<void()>& fn) {
+  std::vector<double> times;
+  for (int i = 0; i < runs; ++i) {
+    auto t0 = Clock::now();
+    fn();
+    times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+struct Counter : Actor {
+  explicit Counter(std::size_t* seen) : seen_(seen) {}
+  void receive(const Message&) override { ++*seen_; }
+  std::size_t* seen_;
+};
+
+struct Bouncer : Actor {
+  explicit Bouncer(std::size_t limit) : limit_(limit) {}
+  void receive(const Message& m) override {
+    const int n = m.get<int>();
+    if (static_cast<std::size_t>(n) < limit_) sender().tell(n + 1, self());
+  }
+  std::size_t limit_;
+};
+
+// One sender → one actor on the single-thread dispatcher: tell everything,
+// then drive the dispatcher until the last message is received.
+void one_to_one(std::size_t messages) {
+  auto dispatcher = std::make_shared<ManualDispatcher>();
+  auto system = ActorSystem::create(
+      "bench", ActorSystemOptions::create().with_dispatcher(dispatcher).with_metrics(false));
+  std::size_t seen = 0;
+  auto sink = system->spawn<Counter>("sink", ActorOptions::create().with_throughput(256), &seen);
+  for (std::size_t i = 0; i < messages; ++i) sink.tell(static_cast<int>(i));
+  dispatcher->run_until_idle();
+  if (seen != messages) std::fprintf(stderr, "one_to_one lost messages\n");
+  system->terminate();
+  system->await_termination();
+}
+
+void ping_pong(std::size_t round_trips) {
+  auto dispatcher = std::make_shared<ManualDispatcher>();
+  auto system = ActorSystem::create(
+      "bench", ActorSystemOptions::create().with_dispatcher(dispatcher).with_metrics(false));
+  auto a = system->spawn<Bouncer>("a", ActorOptions::create(), 2 * round_trips);
+  auto b = system->spawn<Bouncer>("b", ActorOptions::create(), 2 * round_trips);
+  a.tell(0, b);
+  dispatcher->run_until_idle();
+  system->terminate();
+  system->await_termination();
+}
+
+double mailbox_pair_ns(const std::string& kind, std::size_t backlog, std::size_t ops) {
+  auto box = bench::make_mailbox(kind, backlog + 1024);
+  for (std::size_t i = 0; i < backlog; ++i)
+    box->enqueue(bench::small_envelope(static_cast<int>(i)));
+  return median_ms(3,
+                   [&] {
+                     for (std::size_t i = 0; i < ops; ++i) {
+                       box->enqueue(bench::small_envelope(static_cast<int>(i)));
+                       box->dequeue_user();
+                     }
+                   }) *
+         1e6 / static_cast<double>(ops);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool quick = false;
+  for (int i = 1; i < argc; ++i) quick = quick || std::strcmp(argv[i], "--quick") == 0;
+  const std::size_t one = quick ? 100'000 : 1'000'000, trips = quick ? 20'000 : 200'000;
+  const std::size_t ops = quick ? 100'000 : 1'000'000;
+  std::vector<std::pair<std::string, std::pair<std::string, double>>> rows;
+  auto row = [&](std::string name, std::string unit, double value) {
+    rows.push_back({std::move(name), {std::move(unit), value}});
+  };
+  const int runs = quick ? 3 : 5;
+  double ms = median_ms(runs, [&] { one_to_one(one); });
+  row("st_one_to_one", "msgs/s", static_cast<double>(one) / (ms / 1e3));
+  ms = median_ms(runs, [&] { ping_pong(trips); });
+  row("st_ping_pong", "msgs/s", 2.0 * static_cast<double>(trips) / (ms / 1e3));
+  for (const char* kind :
+       {"unbounded", "bounded-drop-head", "bounded-drop-new", "bounded-reject", "priority"}) {
+    row(std::string("st_mailbox_pair/") + kind, "ns", mailbox_pair_ns(kind, 0, ops));
+  }
+  row("st_priority_backlog/1000", "ns", mailbox_pair_ns("priority", 1000, ops / 4));
+  row("st_priority_backlog/100000", "ns", mailbox_pair_ns("priority", 100000, ops / 4));
+  {
+    bench::CaptureBench capture("memory");
+    const std::size_t letters = ops / 2;
+    ms = median_ms(3, [&] {
+      for (std::size_t i = 0; i < letters; ++i) capture.capture_one();
+    });
+    row("st_capture/memory", "ns", ms * 1e6 / static_cast<double>(letters));
+  }
+  {
+    bench::ListBench list(100'000);
+    row("st_list_recipient/100000", "ms", median_ms(5, [&] { list.list_recipient(); }));
+  }
+  row("st_bytes_per_queued_envelope", "bytes", bench::bytes_per_queued_envelope(100'000));
+  std::printf("{\"rows\":[\n");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::printf("  {\"name\":\"%s\",\"unit\":\"%s\",\"value\":%.6g}%s\n", rows[i].first.c_str(),
+                rows[i].second.first.c_str(), rows[i].second.second,
+                i + 1 < rows.size() ? "," : "");
+  }
+  std::printf("]}\n");
+  return 0;
+}
