@@ -17,7 +17,8 @@ std::shared_ptr<ActorSystem> make_system(std::size_t workers) {
   return ActorSystem::create("bench",
                              ActorSystemOptions::create()
                                  .with_dispatcher(std::make_shared<ThreadPoolDispatcher>(workers))
-                                 .with_metrics(false));
+                                 .with_metrics(false)
+                                 .with_log_sink([](const LogEvent&) {}));
 }
 
 // Counts down and fulfils the promise at zero.

@@ -53,8 +53,10 @@ struct Bouncer : Actor {
 // then drive the dispatcher until the last message is received.
 void one_to_one(std::size_t messages) {
   auto dispatcher = std::make_shared<ManualDispatcher>();
-  auto system = ActorSystem::create(
-      "bench", ActorSystemOptions::create().with_dispatcher(dispatcher).with_metrics(false));
+  auto system = ActorSystem::create("bench", ActorSystemOptions::create()
+                                                 .with_dispatcher(dispatcher)
+                                                 .with_metrics(false)
+                                                 .with_log_sink([](const LogEvent&) {}));
   std::size_t seen = 0;
   auto sink = system->spawn<Counter>("sink", ActorOptions::create().with_throughput(256), &seen);
   for (std::size_t i = 0; i < messages; ++i) sink.tell(static_cast<int>(i));
@@ -66,8 +68,10 @@ void one_to_one(std::size_t messages) {
 
 void ping_pong(std::size_t round_trips) {
   auto dispatcher = std::make_shared<ManualDispatcher>();
-  auto system = ActorSystem::create(
-      "bench", ActorSystemOptions::create().with_dispatcher(dispatcher).with_metrics(false));
+  auto system = ActorSystem::create("bench", ActorSystemOptions::create()
+                                                 .with_dispatcher(dispatcher)
+                                                 .with_metrics(false)
+                                                 .with_log_sink([](const LogEvent&) {}));
   auto a = system->spawn<Bouncer>("a", ActorOptions::create(), 2 * round_trips);
   auto b = system->spawn<Bouncer>("b", ActorOptions::create(), 2 * round_trips);
   a.tell(0, b);
