@@ -228,7 +228,7 @@ test('priorityFor throwing or returning a non-number ranks the message UNRANKABL
   });
   for (const m of ['throws', 5, 'nan', 1]) mailbox.enqueue({ message: m, sender: null });
   assert.deepEqual(mailbox.drainUser().map((e) => e.message), [1, 5, 'throws', 'nan']);
-  assert.deepEqual(errors, ['no rank']);
+  assert.deepEqual(errors, ['no rank', 'priorityFor must return a number, got type string']);
   mailbox.enqueue({ message: PoisonPill.instance, sender: null });
   assert.equal(mailbox.dequeueUser().message, PoisonPill.instance);
 });

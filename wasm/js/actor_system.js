@@ -3,7 +3,7 @@ import { core, runningInNode } from './core_loader.js';
 import { check, describe, expectString } from './errors.js';
 import { ActorSelection, forgetRefs, refArg, refFor } from './actor_ref.js';
 import { Actor } from './actor.js';
-import { DeadLetterQueue } from './dead_letter_queue.js';
+import { DeadLetterQueue, liveQueue } from './dead_letter_queue.js';
 import { Driver, scheduleTask } from './driver.js';
 import { EventStream } from './event_stream.js';
 import { Logger } from './logger.js';
@@ -66,7 +66,7 @@ export class ActorSystem {
       system._resolveTerminated = resolve;
     });
     system.eventStream = new EventStream(system);
-    system.deadLetterQueue = new DeadLetterQueue(system);
+    system.deadLetterQueue = new DeadLetterQueue(system, undefined, liveQueue);
     system.log = new Logger(system);
     system.metrics = { scrape: () => check(core.metricsScrape(system._id)).text };
     systems.set(created.id, system);

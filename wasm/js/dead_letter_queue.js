@@ -2,7 +2,40 @@
 // promise (a persistent queue may be reading a previous run's log). Entries and
 // results are plain objects; a captured payload's message is the very value sent.
 import { core } from './core_loader.js';
-import { check, describe } from './errors.js';
+import { OptionsError, check, describe } from './errors.js';
+import { settingsOf } from './options.js';
+
+// The system's own queue is made with this token; any other construction is
+// a detached queue (the seed: valid, but never installed as the capture sink).
+export const liveQueue = Symbol('mailroom.liveQueue');
+
+const STORES = ['off', 'metrics', 'memory', 'persistent'];
+// Built-in defaults, as the core's DeadLetterQueueSettings.
+const DEFAULTS = { store: 'off', maxEntries: 1000, retentionMs: 3_600_000, maxReplays: 3 };
+
+function invalid(field, value, why) {
+  return new OptionsError(`DeadLetterQueueOptions.${field} ${why}, got ${describe(value)}`, {
+    family: 'DeadLetterQueueOptions', field, value,
+  });
+}
+
+// Settings of a hand-built queue: its options over the built-in defaults.
+function detachedSettings(system, options) {
+  const given = settingsOf(options, 'DeadLetterQueueOptions');
+  const s = { ...DEFAULTS };
+  for (const [key, value] of Object.entries(given)) if (value !== undefined) s[key] = value;
+  if (!STORES.includes(s.store)) throw invalid('store', s.store, `must be one of ${STORES.join(', ')}`);
+  if (!Number.isInteger(s.maxEntries) || s.maxEntries < 1) throw invalid('maxEntries', s.maxEntries, 'must be a positive integer');
+  if (typeof s.retentionMs !== 'number' || !(s.retentionMs >= 0) || !Number.isFinite(s.retentionMs)) {
+    throw invalid('retentionMs', s.retentionMs, 'must be a finite number >= 0');
+  }
+  if (!Number.isInteger(s.maxReplays) || s.maxReplays < 0) throw invalid('maxReplays', s.maxReplays, 'must be an integer >= 0');
+  if (s.persistenceId === undefined) s.persistenceId = `mailroom-dead-letters-${system?.name ?? ''}`;
+  if (typeof s.persistenceId !== 'string' || s.persistenceId === '') {
+    throw invalid('persistenceId', s.persistenceId, 'must be a non-empty string');
+  }
+  return s;
+}
 
 function entryId(id) {
   if (typeof id === 'string' || typeof id === 'number') return String(id);
@@ -30,15 +63,23 @@ function filterOf(filter) {
 }
 
 export class DeadLetterQueue {
-  constructor(system) {
+  // new DeadLetterQueue(system, options): a valid queue that no one installs
+  // as the capture sink, so it never holds a letter. The system's queue is
+  // system.deadLetterQueue, configured through ActorSystemOptions.withDeadLetters.
+  constructor(system, options, token) {
     this._system = system;
+    this._detached = token === liveQueue ? null : detachedSettings(system, options);
   }
   // Newest first; recipient matches a path or its subtree.
   async list(filter) {
-    return check(core.dlqList(this._system._id, filterOf(filter))).entries;
+    const f = filterOf(filter);
+    if (this._detached) return [];
+    return check(core.dlqList(this._system._id, f)).entries;
   }
   async get(id) {
-    return check(core.dlqGet(this._system._id, entryId(id))).entry ?? undefined;
+    const key = entryId(id);
+    if (this._detached) return undefined;
+    return check(core.dlqGet(this._system._id, key)).entry ?? undefined;
   }
   // { kind: 'replayed' | 'unknown-entry' | 'unresolved-recipient' |
   //   'degraded-payload' | 'quarantined' | 'rejected', recipientPath? }
@@ -46,15 +87,23 @@ export class DeadLetterQueue {
     if (alternatePath !== undefined && alternatePath !== null && typeof alternatePath !== 'string') {
       throw new TypeError(`replay(id, path): path must be a string, got ${describe(alternatePath)}`);
     }
-    const result = check(core.dlqReplay(this._system._id, entryId(id), alternatePath ?? null));
+    const key = entryId(id);
+    if (this._detached) return { kind: 'unknown-entry' };
+    const result = check(core.dlqReplay(this._system._id, key, alternatePath ?? null));
     this._system._driver.wake();
     return result;
   }
   async clear() {
+    if (this._detached) return 0;
     return check(core.dlqClear(this._system._id)).removed;
   }
   // The resolved settings (store, maxEntries, retentionMs, maxReplays, persistenceId).
   get settings() {
+    if (this._detached) return { ...this._detached };
     return check(core.dlqSettings(this._system._id));
+  }
+  // Where this queue keeps what it captures: 'off' | 'metrics' | 'memory' | 'persistent'.
+  get store() {
+    return this.settings.store;
   }
 }

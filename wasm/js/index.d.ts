@@ -139,6 +139,8 @@ export declare abstract class Actor<TMessage = unknown> {
 export interface Envelope<T = unknown> {
   readonly message: T;
   readonly sender: ActorRef | null;
+  /** A death notification (queued by enqueueSignal): no capacity sheds it, prependUser included. */
+  readonly undroppable?: boolean;
 }
 /** Built-in mailboxes always pass the envelope; a custom one may report only the reason. */
 export type MailboxDropObserver<T = unknown> = (reason: MailboxDropReason, envelope?: Envelope<T>) => void;
@@ -252,7 +254,7 @@ export declare class ActorSystemOptions {
   static create(): ActorSystemOptions;
   withDeadLetters(options: DeadLetterQueueOptions | DeadLetterQueueSettings): this;
   /** HOCON, e.g. `mailroom.dead-letters { store = "memory" }`. */
-  withConfig(hocon: string): this;
+  withConfig(hocon: string | Record<string, unknown>): this;
   withMetrics(enabled?: boolean): this;
   /** Where a persistent queue keeps its journal (Node: a real folder). */
   withJournalDir(dir: string): this;
@@ -282,13 +284,22 @@ export interface DeadLetterFilter {
 export interface ReplayResult {
   readonly kind: ReplayKind;
   readonly recipientPath?: string;
+  /** On 'quarantined': how often the letter was already replayed. */
+  readonly replayCount?: number;
 }
-export interface DeadLetterQueue {
+/**
+ * `system.deadLetterQueue` is the system's queue. A queue built by hand with
+ * `new DeadLetterQueue(system, options)` is valid but never installed as the
+ * capture sink: it never holds a letter (configure with withDeadLetters).
+ */
+export declare class DeadLetterQueue {
+  constructor(system: ActorSystem, options?: DeadLetterQueueOptions | DeadLetterQueueSettings);
   list(filter?: DeadLetterFilter): Promise<DeadLetterEntry[]>;
   get(id: string): Promise<DeadLetterEntry | undefined>;
   replay(id: string, alternatePath?: string): Promise<ReplayResult>;
   clear(): Promise<number>;
   readonly settings: Required<DeadLetterQueueSettings>;
+  readonly store: DeadLetterStore;
 }
 
 export type EventClass<T> = abstract new (...args: any[]) => T;

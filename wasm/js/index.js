@@ -5,6 +5,7 @@ import './hooks.js';
 export { Actor, ActorContext } from './actor.js';
 export { ActorRef, ActorSelection } from './actor_ref.js';
 export { ActorSystem } from './actor_system.js';
+export { DeadLetterQueue } from './dead_letter_queue.js';
 export {
   ActorOptions,
   ActorSystemOptions,

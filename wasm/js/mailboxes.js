@@ -42,6 +42,8 @@ const userPathMembers = ['enqueue', 'enqueueSignal', 'dequeueUser', 'drainUser',
 // { message, sender } from what the core returns for an envelope.
 export function envelopeFromCore(raw) {
   const envelope = { message: raw.message, sender: refFor(raw.senderId, raw.senderPath) };
+  // A death notification (queued by enqueueSignal): no capacity may shed it.
+  if (raw.signal) envelope.undroppable = true;
   if (raw.replay) Object.defineProperty(envelope, replayKey, { value: raw.replay });
   return envelope;
 }
@@ -63,13 +65,21 @@ export function envelopeToCore(envelope) {
     senderId: senderId(envelope.sender),
     special: specialOf(envelope.message),
     replay: envelope[replayKey] ?? 0,
+    signal: envelope.undroppable === true,
   };
 }
 
 export class Mailbox {
   constructor(token, kind, settings) {
     const own = token === internal;
-    const created = check(core.mailboxCreate(own ? kind : 'unbounded', own ? settings : {}));
+    let created;
+    try {
+      created = check(core.mailboxCreate(own ? kind : 'unbounded', own ? settings : {}));
+    } catch (error) {
+      // The core reports values as text; hand back the value the caller gave.
+      if (error instanceof OptionsError && own && error.field in settings) error.value = settings[error.field];
+      throw error;
+    }
     Object.defineProperty(this, '_id', { value: created.id });
     Object.defineProperty(this, '_adapterId', { value: 0, writable: true });
     releaser.register(this, created.id);
@@ -89,7 +99,9 @@ export class Mailbox {
     const e = envelopeToCore(envelope);
     check(core.mailboxEnqueue(this._id, which, e.message, e.senderId, e.special, e.replay));
   }
+  // Undefined while suspended: a suspended mailbox holds its user messages.
   dequeueUser() {
+    if (this.suspended) return undefined;
     const raw = core.mailboxDequeue(this._id, USER);
     return raw ? envelopeFromCore(raw) : undefined;
   }
@@ -110,8 +122,9 @@ export class Mailbox {
     const raws = envelopes.map((e) => envelopeToCore(checkEnvelope(e, 'prependUser')));
     check(core.mailboxPrepend(this._id, raws));
   }
+  // System messages always count; user messages only while not suspended.
   hasMessages() {
-    return this.hasUserMessages() || this.hasSystemMessages();
+    return this.hasSystemMessages() || (!this.suspended && this.hasUserMessages());
   }
   hasUserMessages() {
     return this.size > 0;
@@ -202,7 +215,7 @@ export class BoundedMailbox extends Mailbox {
 export class PriorityMailbox extends Mailbox {
   constructor(options) {
     const s = boundedSettings(options, 'PriorityMailbox');
-    const { priorityFor, onPriorityError } = s;
+    const { priorityFor, onPriorityError, onDrop } = s;
     if (typeof priorityFor !== 'function') {
       throw new OptionsError(
         `PriorityMailbox.priorityFor must be a function, got ${describe(priorityFor)}`,
@@ -214,19 +227,27 @@ export class PriorityMailbox extends Mailbox {
         family: 'PriorityMailbox', field: 'onPriorityError', value: onPriorityError,
       });
     }
-    // NaN tells the core "unrankable"; the core does the ranking.
-    const rank = (message) => {
+    const report = (cause, message) => {
       try {
-        const p = priorityFor(message);
-        return typeof p === 'number' ? p : NaN;
+        onPriorityError?.(cause, message);
+      } catch {
+        // an error handler that throws must not fail the send either
+      }
+    };
+    // NaN tells the core "unrankable"; the core does the ranking. A throw and
+    // a non-number are both reported, the latter as a TypeError naming it.
+    const rank = (message) => {
+      let p;
+      try {
+        p = priorityFor(message);
       } catch (error) {
-        try {
-          onPriorityError?.(error, message);
-        } catch {
-          // an error handler that throws must not fail the send either
-        }
+        report(error, message);
         return NaN;
       }
+      if (typeof p === 'number' && !Number.isNaN(p)) return p;
+      const got = typeof p === 'number' ? 'NaN' : `type ${p === null ? 'null' : typeof p}`;
+      report(new TypeError(`priorityFor must return a number, got ${got}`), message);
+      return NaN;
     };
     super(internal, 'priority', {
       priorityFor: rank,
@@ -234,6 +255,8 @@ export class PriorityMailbox extends Mailbox {
       overflow: s.overflow,
       deadLetterDrops: s.deadLetterDrops,
     });
+    // The caller's hook is the first drop observer (the core has no slot for it).
+    if (onDrop !== undefined) Mailbox.prototype.observeDrops.call(this, onDrop);
   }
 }
 

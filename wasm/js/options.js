@@ -157,8 +157,12 @@ export class ActorSystemOptions extends OptionsBuilder {
     }
     return this.set('deadLetters', options);
   }
-  // A HOCON document (the `mailroom { ... }` block).
+  // A HOCON document (the `mailroom { ... }` block), or a plain config object
+  // as the seed framework accepts it (JSON is HOCON, so it is read the same way).
   withConfig(hocon) {
+    if (hocon !== null && typeof hocon === 'object' && !Array.isArray(hocon)) {
+      return this.set('config', JSON.stringify(hocon));
+    }
     return this.set('config', expectString(hocon, 'ActorSystemOptions', 'config'));
   }
   withMetrics(enabled = true) {

@@ -92,6 +92,7 @@ val envelope_to_js(const Envelope& envelope, int system_id) {
   out.set("senderId", ref_id(envelope.sender, system_id));
   out.set("senderPath", envelope.sender.valid() ? envelope.sender.path() : std::string());
   out.set("replay", static_cast<double>(envelope.replay_entry));
+  if (envelope.signal) out.set("signal", true);
   return out;
 }
 
@@ -106,6 +107,7 @@ Envelope envelope_from_js(const val& record) {
   if (record["replay"].isNumber()) {
     envelope.replay_entry = static_cast<std::uint64_t>(record["replay"].as<double>());
   }
+  envelope.signal = record["signal"].isTrue();
   return envelope;
 }
 

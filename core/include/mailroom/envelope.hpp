@@ -27,6 +27,9 @@ struct Envelope {
   // entry it came from. Lets a letter that dead-letters again return as the
   // same entry (identity, never value comparison).
   std::uint64_t replay_entry = 0;
+  // Set by a mailbox's enqueue_signal: a death notification the framework
+  // cannot send again. Travels through the stash so unstashing never sheds it.
+  bool signal = false;
 };
 
 }  // namespace mailroom

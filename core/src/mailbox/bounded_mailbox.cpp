@@ -79,6 +79,7 @@ void BoundedMailbox::enqueue(Envelope envelope) {
 }
 
 void BoundedMailbox::enqueue_signal(Envelope envelope) {
+  envelope.signal = true;
   std::lock_guard lock(mutex_);
   user_.push_back(Slot{std::move(envelope), false});
 }
@@ -150,6 +151,11 @@ void BoundedMailbox::prepend_user(std::vector<Envelope> envelopes) {
     std::vector<Slot> admitted;
     admitted.reserve(envelopes.size());
     for (Envelope& envelope : envelopes) {
+      // A stashed death notification is admitted past the bound, as on arrival.
+      if (envelope.signal) {
+        admitted.push_back(Slot{std::move(envelope), false});
+        continue;
+      }
       Decision decision = decide_overflow(envelope, Arrival::kHead, admitted.size());
       if (decision.admit) admitted.push_back(Slot{std::move(envelope), true});
       if (decision.dropped) dropped.push_back(std::move(*decision.dropped));

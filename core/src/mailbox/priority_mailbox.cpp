@@ -1,5 +1,6 @@
 #include "mailroom/priority_mailbox.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <stdexcept>
@@ -100,6 +101,7 @@ void PriorityMailbox::enqueue(Envelope envelope) {
 }
 
 void PriorityMailbox::enqueue_signal(Envelope envelope) {
+  envelope.signal = true;
   const double priority = rank_of(envelope);
   std::lock_guard lock(mutex_);
   insert(priority, std::move(envelope), false);
@@ -174,12 +176,19 @@ void PriorityMailbox::prepend_user(std::vector<Envelope> envelopes) {
     std::lock_guard lock(mutex_);
     // reject refuses the batch whole, before any insert, so the caller's
     // stash is still entirely its own.
+    // Stashed death notifications bypass the capacity, so only the rest count.
+    const std::size_t droppable = static_cast<std::size_t>(std::count_if(
+        envelopes.begin(), envelopes.end(), [](const Envelope& e) { return !e.signal; }));
     if (capacity_ && *overflow_ == OverflowPolicy::kReject &&
-        ordered_.size() + envelopes.size() > *capacity_) {
+        ordered_.size() + droppable > *capacity_) {
       throw MailboxFullError(owner_path_, *capacity_);
     }
     for (std::size_t i = 0; i < envelopes.size(); ++i) {
-      if (auto drop = decide_overflow(ranks[i], envelopes[i])) dropped.push_back(std::move(*drop));
+      if (envelopes[i].signal) {
+        insert(ranks[i], std::move(envelopes[i]), false);
+      } else if (auto drop = decide_overflow(ranks[i], envelopes[i])) {
+        dropped.push_back(std::move(*drop));
+      }
     }
   }
   ledger_.notify(std::move(dropped));

@@ -21,6 +21,12 @@ void ActorCell::stash() {
   if (stash_.size() >= ActorContext::kStashCapacity) {
     throw StashOverflowError(ActorContext::kStashCapacity);
   }
+  // handle_user erased the watch when it accepted this Terminated; re-arm it
+  // so the re-delivery after unstashAll passes the same check (an unwatch
+  // meanwhile still filters it, as for any queued Terminated).
+  if (const auto* terminated = current_->message.get_if<Terminated>()) {
+    watching_.insert(terminated->actor);
+  }
   stash_.push_back(*current_);
   stash_count_.store(stash_.size(), std::memory_order_relaxed);
 }
