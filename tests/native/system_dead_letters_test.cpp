@@ -343,11 +343,12 @@ TEST(SystemDeadLetters, MalformedHoconIsAConfigErrorFromCreate) {
   try {
     ActorSystem::create("x", ActorSystemOptions::create()
                                  .with_dispatcher(std::make_shared<ManualDispatcher>())
-                                 .with_config("mailroom.dead-letters {\n  store = \n"));
+                                 .with_config("mailroom.dead-letters {\n  store = \"memory\n}\n"));
     FAIL() << "no ConfigError";
   } catch (const ConfigError& e) {
-    EXPECT_EQ(e.line(), 3);
-    EXPECT_GE(e.column(), 1);
+    // The unterminated string opens on line 2, column 11.
+    EXPECT_EQ(e.line(), 2) << e.what();
+    EXPECT_EQ(e.column(), 11) << e.what();
   }
 }
 

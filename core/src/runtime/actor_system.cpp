@@ -49,11 +49,13 @@ std::shared_ptr<ActorSystem> ActorSystem::create(std::string name, ActorSystemOp
                        "a system name is non-empty and only [A-Za-z0-9_-]");
   }
   auto core = std::make_shared<detail::SystemCore>(std::move(name), std::move(options));
+  // Before the guardians exist: a bad dead-letter configuration then throws
+  // with nothing to tear down (guardians and core hold each other).
+  core->install_dead_letter_queue();
   auto root = make_guardian(core, nullptr, "");
   auto user = make_guardian(core, root, "user");
   auto system = make_guardian(core, root, "system");
   core->set_guardians(root, user, system);
-  core->install_dead_letter_queue();
   std::shared_ptr<ActorSystem> facade(new ActorSystem(core));
   core->set_facade(facade.get());
   return facade;
@@ -136,18 +138,23 @@ std::int64_t ActorSystem::now_ms() const {
 }
 
 std::vector<ActorSnapshot> ActorSystem::inspect() const {
-  std::vector<ActorSnapshot> out;
-  // Depth-first, children by name: /system after /user's whole subtree.
+  // Depth-first, children by name: /system after /user's whole subtree. The
+  // cells are collected first so the rows (~200 bytes each) are allocated once:
+  // growing the row vector dominated the panel's 10 Hz poll with 10,000 actors.
+  std::vector<std::shared_ptr<detail::ActorCell>> order;
   std::vector<std::shared_ptr<detail::ActorCell>> pending;
   if (core_->system_guardian()) pending.push_back(core_->system_guardian());
   if (core_->user_guardian()) pending.push_back(core_->user_guardian());
   while (!pending.empty()) {
     auto cell = std::move(pending.back());
     pending.pop_back();
-    if (!cell->is_guardian()) out.push_back(cell->snapshot());
     auto children = cell->children();
     for (auto it = children.rbegin(); it != children.rend(); ++it) pending.push_back(*it);
+    if (!cell->is_guardian()) order.push_back(std::move(cell));
   }
+  std::vector<ActorSnapshot> out;
+  out.reserve(order.size());
+  for (const auto& cell : order) out.push_back(cell->snapshot());
   return out;
 }
 

@@ -81,6 +81,16 @@ void SystemCore::release_tree() {
   root_.reset();
   user_.reset();
   system_.reset();
+  // Captured letters hold live refs (sender, recipient, refs inside the
+  // message), and every cell holds this core: drop the sink and the queue too,
+  // or core -> queue -> entry -> cell -> core keeps the whole system alive.
+  std::shared_ptr<DeadLetterSink> sink;
+  {
+    std::lock_guard lock(sink_mutex_);
+    sink = std::move(sink_);
+  }
+  options_.with_dead_letter_sink(nullptr);  // the options' copy closes the same loop
+  queue_.reset();
 }
 
 void SystemCore::set_sink(std::shared_ptr<DeadLetterSink> sink) {
@@ -156,7 +166,6 @@ void SystemCore::finish_termination() {
     terminated_.store(true, std::memory_order_release);
     callbacks.swap(on_terminated_);
   }
-  termination_cv_.notify_all();
   for (auto& callback : callbacks) {
     try {
       callback();
@@ -164,6 +173,11 @@ void SystemCore::finish_termination() {
       log_.error("a when_terminated callback threw");
     }
   }
+  {
+    std::lock_guard lock(termination_mutex_);
+    callbacks_done_ = true;
+  }
+  termination_cv_.notify_all();
 }
 
 void SystemCore::when_terminated(std::function<void()> callback) {
@@ -180,7 +194,7 @@ void SystemCore::when_terminated(std::function<void()> callback) {
 void SystemCore::await_termination() {
   if (dispatcher_->runs_itself()) {
     std::unique_lock lock(termination_mutex_);
-    termination_cv_.wait(lock, [this] { return terminated_.load(); });
+    termination_cv_.wait(lock, [this] { return callbacks_done_; });
     return;
   }
   while (!terminated()) {

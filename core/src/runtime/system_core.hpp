@@ -65,7 +65,8 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   const std::shared_ptr<ActorCell>& system_guardian() const noexcept { return system_; }
   std::shared_ptr<ActorCell> find(std::string_view local_path) const;
   ActorRef ghost(std::string_view path);
-  void release_tree();  // breaks the cell <-> core cycles after termination
+  // Breaks the cell <-> core cycles after termination (also via captured letters).
+  void release_tree();
 
   // ---- dead letters ----
   void publish_dead_letter(DeadLetter letter);
@@ -124,6 +125,9 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   mutable std::mutex termination_mutex_;
   std::condition_variable termination_cv_;
   std::vector<std::function<void()>> on_terminated_;
+  // Set (termination_mutex_) once the when_terminated callbacks have run:
+  // await_termination waits for it, so a callback never outlives its caller.
+  bool callbacks_done_ = false;
 };
 
 }  // namespace mailroom::detail
