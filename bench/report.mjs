@@ -24,7 +24,7 @@ const toNs = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
 const median = new Map();
 for (const b of native.benchmarks) {
   if (b.aggregate_name && b.aggregate_name !== 'median') continue;
-  const name = b.run_name ?? b.name;
+  const name = (b.run_name ?? b.name).replace(/\/iterations:\d+/, '').replace(/\/real_time$/, '');
   median.set(name, { ns: b.real_time * toNs[b.time_unit], counters: b });
 }
 const ns = (name) => median.get(name)?.ns;
