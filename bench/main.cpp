@@ -4,8 +4,14 @@
 // (--benchmark_enable_random_interleaving), so both see the same machine.
 // scripts/bench.sh turns the JSON into bench/results/latest.json.
 //   --quick   smaller counts (the same benchmarks, for a < 60 s run)
+//   --peak-rss=mailroom|caf   run workload 1 (1 worker) once in this fresh
+//             process and print {"peak_rss_kb": N}: the process's high-water
+//             mark, so run it alone (scripts/bench.sh does, once per runtime)
 #include <benchmark/benchmark.h>
 
+#include <sys/resource.h>
+
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -113,14 +119,36 @@ void register_dead_letters() {
 
 }  // namespace
 
+// Workload 1 alone, then the process's peak resident set.
+int print_peak_rss(const std::string& runtime) {
+  const std::size_t one = scaled(1'000'000);
+  if (runtime == "mailroom") {
+    mb::mailroom_one_to_one(1, one);
+  } else if (runtime == "caf") {
+    mb::caf_one_to_one(1, one);
+  } else {
+    std::fprintf(stderr, "--peak-rss must be mailroom or caf, not '%s'\n", runtime.c_str());
+    return 2;
+  }
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  std::printf("{\"runtime\": \"%s\", \"messages\": %zu, \"peak_rss_kb\": %ld}\n", runtime.c_str(),
+              one, usage.ru_maxrss);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   std::vector<char*> args;
+  std::string peak_rss;
   for (int i = 0; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0)
       quick = true;
+    else if (std::strncmp(argv[i], "--peak-rss=", 11) == 0)
+      peak_rss = argv[i] + 11;
     else
       args.push_back(argv[i]);
   }
+  if (!peak_rss.empty()) return print_peak_rss(peak_rss);
   int count = static_cast<int>(args.size());
   register_workloads();
   register_mailbox_ops();

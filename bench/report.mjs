@@ -65,6 +65,15 @@ lowerIsBetter('w5 capture per letter, persistent store', 'ns', ns('w5_capture/pe
 lowerIsBetter('w5 list({recipient}) over 100,000 entries', 'ms', (ns('w5_list_recipient/100000') ?? 0) / 1e6 || null, 5, 'target 5 ms');
 const bytes = median.get('memory/bytes_per_queued_envelope')?.counters?.bytes;
 lowerIsBetter('memory per queued small envelope, native', 'bytes', bytes ?? null, null, '-');
+// Peak RSS of workload 1, each runtime alone in a fresh process (scripts/bench.sh).
+const rssFile = process.env.MAILROOM_RSS;
+if (rssFile && existsSync(rssFile)) {
+  const rss = new Map(readFileSync(rssFile, 'utf8').trim().split('\n').filter(Boolean)
+    .map((line) => JSON.parse(line)).map((r) => [r.runtime, r]));
+  const m = rss.get('mailroom'), c = rss.get('caf');
+  lowerIsBetter(`w1 peak RSS, ${m?.messages ?? '?'} messages, 1 worker`, 'KiB',
+    m?.peak_rss_kb ?? null, c?.peak_rss_kb ?? null, 'CAF 0.17.6');
+}
 
 // w6: identical single-threaded C++ workloads, em++ in Node vs native.
 for (const r of stWasm) {

@@ -23,6 +23,11 @@ echo "bench: native workloads vs CAF ..." >&2
 build/bench/bench/mailroom_bench $quick --benchmark_repetitions=$reps \
   --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
   --benchmark_out="$out/native.json" --benchmark_out_format=json >/dev/null
+echo "bench: peak RSS of workload 1, each runtime in a fresh process ..." >&2
+{
+  build/bench/bench/mailroom_bench $quick --peak-rss=mailroom
+  build/bench/bench/mailroom_bench $quick --peak-rss=caf
+} > "$out/rss.jsonl"
 echo "bench: single-threaded, native and wasm ..." >&2
 build/bench/bench/mailroom_bench_st $quick > "$out/st-native.json"
 node --no-experimental-fetch build/bench-wasm/bench/mailroom_bench_st.cjs $quick > "$out/st-wasm.json"
@@ -31,7 +36,7 @@ if [[ -f wasm/dist/mailroom_core.mjs && -f bench/wasm/js_api.mjs ]]; then
   echo "bench: JS API in Node ..." >&2
   node bench/wasm/js_api.mjs $quick > "$out/js.json" && js="$out/js.json"
 fi
-node bench/report.mjs "$out/native.json" "$out/st-native.json" "$out/st-wasm.json" $js \
+MAILROOM_RSS="$out/rss.jsonl" node bench/report.mjs "$out/native.json" "$out/st-native.json" "$out/st-wasm.json" $js \
   > bench/results/latest.json.tmp
 mv bench/results/latest.json.tmp bench/results/latest.json
 node bench/report.mjs --table bench/results/latest.json

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # ThreadSanitizer over the tests that exercise threads (the whole suite takes
 # too long under TSan on 2 cores): thread pool, concurrent captures and
-# metrics, concurrent producers into the mailboxes, conservation under load.
+# metrics, concurrent producers into the mailboxes and the lock-free queue, conservation under load.
 # Only the executables holding those tests are built.
 set -euo pipefail
 bash scripts/sanitize.sh tsan 'ThreadPool|Concurren|Conservation' \
-  'thread_pool_test dead_letter_queue_test metrics_registry_test mailbox_lifetime_test conservation_test'
+  'thread_pool_test dead_letter_queue_test metrics_registry_test mailbox_lifetime_test conservation_test mpsc_queue_test'

@@ -49,6 +49,10 @@ class Mailbox {
 
   virtual std::size_t size() const = 0;         // pending user messages
   virtual std::size_t system_size() const = 0;  // pending system messages
+  // A cheaper question than size() >= n for a sender to ask after every
+  // enqueue (the size warning); lock-free mailboxes answer it without touching
+  // the consumer's cache line.
+  virtual bool size_at_least(std::size_t n) const { return size() >= n; }
   bool has_user_messages() const { return size() > 0; }
   bool has_system_messages() const { return system_size() > 0; }
   bool has_messages() const { return has_user_messages() || has_system_messages(); }

@@ -10,6 +10,8 @@
 #include <typeinfo>
 #include <utility>
 
+#include "mailroom/block_pool.hpp"
+
 namespace mailroom {
 
 std::string demangle(const char* mangled_name);
@@ -28,7 +30,8 @@ class Message {
   template <class T, class D = std::decay_t<T>,
             class = std::enable_if_t<!std::is_same_v<D, Message>>>
   Message(T&& value)  // NOLINT(google-explicit-constructor): tell(x) must just work
-      : box_(std::make_shared<const Box<D>>(std::forward<T>(value))) {}
+      : box_(std::allocate_shared<Box<D>>(detail::PoolAllocator<Box<D>>(),
+                                          std::forward<T>(value))) {}
 
   bool has_value() const noexcept { return box_ != nullptr; }
   explicit operator bool() const noexcept { return has_value(); }
@@ -38,9 +41,11 @@ class Message {
   }
   std::string type_name() const { return box_ ? box_->type_name() : std::string("<empty>"); }
 
+  // Compares a per-type address, not type_info names: the runtime asks this
+  // several times per message (PoisonPill? Kill? Terminated?).
   template <class T>
   bool is() const noexcept {
-    return box_ && box_->type() == std::type_index(typeid(T));
+    return box_ && box_->tag == &kTypeTag<std::remove_cv_t<T>>;
   }
   template <class T>
   const T* get_if() const noexcept {
@@ -57,15 +62,20 @@ class Message {
   const void* identity() const noexcept { return box_.get(); }
 
  private:
+  template <class T>
+  static constexpr char kTypeTag = 0;  // one address per type in the program
+
   struct BoxBase {
+    explicit BoxBase(const void* type_tag) : tag(type_tag) {}
     virtual ~BoxBase() = default;
     virtual std::type_index type() const noexcept = 0;
     virtual std::string type_name() const = 0;
+    const void* tag;
   };
   template <class T>
   struct Box final : BoxBase {
     template <class U>
-    explicit Box(U&& v) : value(std::forward<U>(v)) {}
+    explicit Box(U&& v) : BoxBase(&kTypeTag<T>), value(std::forward<U>(v)) {}
     std::type_index type() const noexcept override { return typeid(T); }
     std::string type_name() const override { return MessageTraits<T>::type_name(value); }
     T value;

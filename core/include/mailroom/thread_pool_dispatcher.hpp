@@ -2,6 +2,7 @@
 // The native default.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -27,11 +28,16 @@ class ThreadPoolDispatcher final : public Dispatcher {
 
  private:
   void work();
+  std::shared_ptr<detail::ActorCell> take();  // nullptr: shutting down
 
   std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<std::shared_ptr<detail::ActorCell>> queue_;
   bool stopping_ = false;
+  // Lets schedule() skip the wake-up call while every worker is busy or still
+  // spinning: a futex wake per message would cost more than the message.
+  std::atomic<std::size_t> sleepers_{0};
+  std::atomic<std::size_t> queued_{0};
   std::vector<std::thread> threads_;
 };
 

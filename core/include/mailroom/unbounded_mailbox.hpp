@@ -1,12 +1,15 @@
 // UnboundedMailbox: the default. FIFO, never drops; the heap is the only ceiling.
+// Lock-free: any number of senders enqueue with one atomic exchange each, and
+// the owning actor dequeues without ever blocking them.
 // (The size warning at 10,000 and each doubling is the actor cell's job: it sees
 // size() after every enqueue.)
 #pragma once
 
+#include <atomic>
 #include <deque>
-#include <mutex>
 
 #include "mailroom/mailbox.hpp"
+#include "mailroom/mpsc_queue.hpp"
 
 namespace mailroom {
 
@@ -16,6 +19,7 @@ class UnboundedMailbox final : public Mailbox {
   void enqueue_signal(Envelope envelope) override;
   void enqueue_system(Envelope envelope) override;
   std::size_t size() const override;
+  bool size_at_least(std::size_t n) const override;
   std::size_t system_size() const override;
   MailboxDescription describe() const override;
 
@@ -26,9 +30,12 @@ class UnboundedMailbox final : public Mailbox {
   void prepend_user(std::vector<Envelope> envelopes) override;
 
  private:
-  mutable std::mutex mutex_;
-  std::deque<Envelope> user_;
-  std::deque<Envelope> system_;
+  MpscQueue<Envelope> user_;
+  MpscQueue<Envelope> system_;
+  // Unstashed envelopes, ahead of user_. Owner only; the count is atomic so
+  // size() stays exact from any thread.
+  std::deque<Envelope> front_;
+  std::atomic<std::size_t> front_size_{0};
 };
 
 }  // namespace mailroom

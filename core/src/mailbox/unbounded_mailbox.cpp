@@ -5,8 +5,7 @@
 namespace mailroom {
 
 void UnboundedMailbox::enqueue(Envelope envelope) {
-  std::lock_guard lock(mutex_);
-  user_.push_back(std::move(envelope));
+  user_.push(std::move(envelope));
 }
 
 void UnboundedMailbox::enqueue_signal(Envelope envelope) {
@@ -14,17 +13,19 @@ void UnboundedMailbox::enqueue_signal(Envelope envelope) {
 }
 
 void UnboundedMailbox::enqueue_system(Envelope envelope) {
-  std::lock_guard lock(mutex_);
-  system_.push_back(std::move(envelope));
+  system_.push(std::move(envelope));
 }
 
 std::size_t UnboundedMailbox::size() const {
-  std::lock_guard lock(mutex_);
-  return user_.size();
+  return front_size_.load(std::memory_order_acquire) + user_.size();
+}
+
+bool UnboundedMailbox::size_at_least(std::size_t n) const {
+  const std::size_t front = front_size_.load(std::memory_order_acquire);
+  return front >= n || user_.size_at_least(n - front);
 }
 
 std::size_t UnboundedMailbox::system_size() const {
-  std::lock_guard lock(mutex_);
   return system_.size();
 }
 
@@ -32,45 +33,37 @@ MailboxDescription UnboundedMailbox::describe() const {
   return {"unbounded", {}, {}, false};
 }
 
-namespace {
-std::optional<Envelope> pop_front(std::deque<Envelope>& queue) {
-  if (queue.empty()) return std::nullopt;
-  Envelope front = std::move(queue.front());
-  queue.pop_front();
-  return front;
-}
-std::vector<Envelope> take_all(std::deque<Envelope>& queue) {
-  std::vector<Envelope> out(std::make_move_iterator(queue.begin()),
-                            std::make_move_iterator(queue.end()));
-  queue.clear();
-  return out;
-}
-}  // namespace
-
 std::optional<Envelope> UnboundedMailbox::dequeue_system() {
-  std::lock_guard lock(mutex_);
-  return pop_front(system_);
+  return system_.pop();
 }
 
 std::optional<Envelope> UnboundedMailbox::dequeue_user() {
-  std::lock_guard lock(mutex_);
-  return pop_front(user_);
+  if (front_.empty()) return user_.pop();
+  Envelope first = std::move(front_.front());
+  front_.pop_front();
+  front_size_.store(front_.size(), std::memory_order_release);
+  return first;
 }
 
 std::vector<Envelope> UnboundedMailbox::drain_user() {
-  std::lock_guard lock(mutex_);
-  return take_all(user_);
+  std::vector<Envelope> out(std::make_move_iterator(front_.begin()),
+                            std::make_move_iterator(front_.end()));
+  front_.clear();
+  front_size_.store(0, std::memory_order_release);
+  while (auto envelope = user_.pop()) out.push_back(std::move(*envelope));
+  return out;
 }
 
 std::vector<Envelope> UnboundedMailbox::drain_system() {
-  std::lock_guard lock(mutex_);
-  return take_all(system_);
+  std::vector<Envelope> out;
+  while (auto envelope = system_.pop()) out.push_back(std::move(*envelope));
+  return out;
 }
 
 void UnboundedMailbox::prepend_user(std::vector<Envelope> envelopes) {
-  std::lock_guard lock(mutex_);
-  user_.insert(user_.begin(), std::make_move_iterator(envelopes.begin()),
-               std::make_move_iterator(envelopes.end()));
+  front_.insert(front_.begin(), std::make_move_iterator(envelopes.begin()),
+                std::make_move_iterator(envelopes.end()));
+  front_size_.store(front_.size(), std::memory_order_release);
 }
 
 }  // namespace mailroom

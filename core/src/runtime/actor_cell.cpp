@@ -140,16 +140,19 @@ ActorRef ActorCell::self_or_ghost() {
 void ActorCell::schedule() {
   if (is_ghost()) return;
   // Pairs with the fence in run(): either we see scheduled_ == false, or the
-  // running turn sees our message after clearing it.
+  // running turn sees our message after clearing it. A plain load first: while
+  // the actor is running (the common case under load) a send costs no write to
+  // the line the running turn owns.
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (scheduled_.load(std::memory_order_relaxed)) return;
   if (scheduled_.exchange(true, std::memory_order_acq_rel)) return;
   system_->dispatcher().schedule(shared_from_this());
 }
 
 void ActorCell::after_enqueue() {
   std::size_t threshold = next_size_warning_.load(std::memory_order_relaxed);
+  if (!mailbox_->size_at_least(threshold)) return;
   const std::size_t size = mailbox_->size();
-  if (size < threshold) return;
   // Exactly one enqueuer wins each threshold.
   if (!next_size_warning_.compare_exchange_strong(threshold, threshold * 2)) return;
   logger_.warn("mailbox size reached " + std::to_string(size) + " messages");
@@ -157,7 +160,10 @@ void ActorCell::after_enqueue() {
 }
 
 void ActorCell::reset_size_warning() noexcept {
-  next_size_warning_.store(kFirstSizeWarning, std::memory_order_relaxed);
+  // Only when it changed: senders read this line on every tell.
+  if (next_size_warning_.load(std::memory_order_relaxed) != kFirstSizeWarning) {
+    next_size_warning_.store(kFirstSizeWarning, std::memory_order_relaxed);
+  }
 }
 
 void ActorCell::dead_letter(Envelope envelope) {

@@ -93,7 +93,8 @@ void ActorCell::handle_system(Envelope& envelope) {
 }
 
 void ActorCell::handle_user(Envelope& envelope) {
-  processed_.fetch_add(1, std::memory_order_relaxed);
+  // Only this turn writes it (turns never overlap): no read-modify-write needed.
+  processed_.store(processed_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   const Message& m = envelope.message;
   if (m.is<PoisonPill>()) {
     begin_stop();

@@ -1,0 +1,137 @@
+#include "mailroom/block_pool.hpp"
+
+#include <array>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+namespace mailroom::detail {
+
+#ifdef MAILROOM_NO_BLOCK_POOL
+
+void* allocate_block(std::size_t bytes) {
+  return ::operator new(bytes);
+}
+void deallocate_block(void* block, std::size_t) noexcept {
+  ::operator delete(block);
+}
+void release_idle_blocks() noexcept {}
+
+#else
+
+namespace {
+
+// Sized for what a message allocates: a small boxed value with its counts
+// (40 bytes; 24 in 32-bit wasm) and a queue node holding an envelope (72; 56).
+constexpr std::array<std::size_t, 6> kClassBytes{24, 40, 56, 72, 128, kLargestPooledBlock};
+constexpr std::size_t kBatch = 64;              // blocks that cross threads together
+constexpr std::size_t kMaxSharedBatches = 256;  // beyond this, blocks go back to the heap
+
+std::size_t class_of(std::size_t bytes) noexcept {
+  std::size_t c = 0;
+  while (kClassBytes[c] < bytes) ++c;
+  return c;
+}
+
+struct FreeBlock {
+  FreeBlock* next;
+};
+
+struct Batch {
+  FreeBlock* head;
+  std::size_t count;
+};
+
+void free_list(FreeBlock* head) noexcept {
+  while (head) ::operator delete(std::exchange(head, head->next));
+}
+
+// Batches shared by every thread, one list per size class. Never destroyed:
+// worker threads may still return blocks while statics are torn down.
+struct Shared {
+  std::mutex mutex;
+  std::vector<Batch> batches;
+};
+Shared& shared(std::size_t size_class) {
+  static auto* lists = new std::array<Shared, kClassBytes.size()>();
+  return (*lists)[size_class];
+}
+
+void give_batch(std::size_t size_class, Batch batch) noexcept {
+  Shared& s = shared(size_class);
+  {
+    std::lock_guard lock(s.mutex);
+    if (s.batches.size() < kMaxSharedBatches) {
+      s.batches.push_back(batch);
+      return;
+    }
+  }
+  free_list(batch.head);
+}
+
+struct LocalCache {
+  std::array<Batch, kClassBytes.size()> lists{};
+  ~LocalCache() {  // a thread ends: its blocks go to the others
+    for (std::size_t c = 0; c < lists.size(); ++c) {
+      if (lists[c].head) give_batch(c, std::exchange(lists[c], Batch{}));
+    }
+  }
+};
+thread_local LocalCache t_cache;
+
+}  // namespace
+
+void* allocate_block(std::size_t bytes) {
+  const std::size_t c = class_of(bytes);
+  Batch& local = t_cache.lists[c];
+  if (!local.head) {
+    Shared& s = shared(c);
+    std::lock_guard lock(s.mutex);
+    if (!s.batches.empty()) {
+      local = s.batches.back();
+      s.batches.pop_back();
+    }
+  }
+  if (!local.head) return ::operator new(kClassBytes[c]);
+  FreeBlock* block = local.head;
+  local.head = block->next;
+  --local.count;
+  // Blocks usually come back from another core: fetch the next one's link now
+  // rather than stall on it at the next send.
+  if (local.head) __builtin_prefetch(local.head, 1);
+  return block;
+}
+
+void deallocate_block(void* block, std::size_t bytes) noexcept {
+  const std::size_t c = class_of(bytes);
+  Batch& local = t_cache.lists[c];
+  auto* freed = static_cast<FreeBlock*>(block);
+  freed->next = local.head;
+  local.head = freed;
+  if (++local.count < 2 * kBatch) return;
+  // Keep one batch here, share the other.
+  FreeBlock* tail = local.head;
+  for (std::size_t i = 1; i < kBatch; ++i) tail = tail->next;
+  Batch out{local.head, kBatch};
+  local.head = tail->next;
+  local.count -= kBatch;
+  tail->next = nullptr;
+  give_batch(c, out);
+}
+
+void release_idle_blocks() noexcept {
+  for (std::size_t c = 0; c < kClassBytes.size(); ++c) {
+    free_list(std::exchange(t_cache.lists[c], Batch{}).head);
+    std::vector<Batch> batches;
+    {
+      Shared& s = shared(c);
+      std::lock_guard lock(s.mutex);
+      batches.swap(s.batches);
+    }
+    for (const Batch& b : batches) free_list(b.head);
+  }
+}
+
+#endif
+
+}  // namespace mailroom::detail
