@@ -201,14 +201,19 @@ std::vector<DeadLetterEntry> DeadLetterQueue::list(const DeadLetterFilter& filte
 
   std::lock_guard<std::mutex> lock(mutex_);
   expire_locked(now_ms);
-  ring_->for_each_newest_first([&](const StoredEntry& stored) {
+  auto take = [&](const StoredEntry& stored) {
     const DeadLetterEntry& entry = stored.entry;
     if (filter.since_ms && entry.timestamp_ms < *filter.since_ms) return true;
     if (filter.until_ms && entry.timestamp_ms > *filter.until_ms) return true;
-    if (wanted && !detail::in_subtree(entry.recipient_path, *wanted)) return true;
     out.push_back(view(entry));
     return !(filter.limit && out.size() >= *filter.limit);
-  });
+  };
+  // By recipient: the ring's path index visits only the wanted subtree.
+  if (wanted) {
+    ring_->for_each_in_subtree_newest_first(*wanted, take);
+  } else {
+    ring_->for_each_newest_first(take);
+  }
   return out;
 }
 

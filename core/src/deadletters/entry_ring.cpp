@@ -1,6 +1,7 @@
 #include "entry_ring.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace mailroom::detail {
 namespace {
@@ -10,8 +11,23 @@ constexpr std::size_t kRebuildSlack = 64;
 
 void EntryRing::push(StoredEntry stored) {
   const std::uint64_t id = stored.entry.id;
-  order_of_[id] = front_order_ + slots_.size();
-  slots_.push_back(Slot{std::move(stored), State::kLive});
+  const std::uint64_t order = front_order_ + slots_.size();
+  slots_.push_back(Slot{std::move(stored), State::kLive, {}});
+  // A failure leaves the ring as it was.
+  Slot& s = slots_.back();
+  try {
+    s.indexed = index_.add(s.stored.entry.recipient_path, order);
+  } catch (...) {
+    slots_.pop_back();
+    throw;
+  }
+  try {
+    order_of_[id] = order;
+  } catch (...) {
+    index_.remove(s.indexed, order);
+    slots_.pop_back();
+    throw;
+  }
   ++live_;
 }
 
@@ -42,16 +58,18 @@ void EntryRing::set_live(std::uint64_t id) {
 }
 
 void EntryRing::remove(std::uint64_t id) {
-  if (Slot* s = slot(id)) {
-    kill(*s);
-    trim_front();
-    maybe_rebuild();
-  }
+  auto it = order_of_.find(id);
+  if (it == order_of_.end()) return;
+  const std::uint64_t order = it->second;
+  kill(slots_[order - front_order_], order);
+  trim_front();
+  maybe_rebuild();
 }
 
-void EntryRing::kill(Slot& s) {
+void EntryRing::kill(Slot& s, std::uint64_t order) {
   if (s.state == State::kDead) return;
   if (s.state == State::kLive) --live_;
+  index_.remove(s.indexed, order);
   order_of_.erase(s.stored.entry.id);
   s.state = State::kDead;
   s.stored = StoredEntry{};  // releases the message now, not when trimmed
@@ -60,15 +78,17 @@ void EntryRing::kill(Slot& s) {
 void EntryRing::clear() {
   slots_.clear();
   order_of_.clear();
+  index_.clear();
   live_ = 0;
 }
 
 std::size_t EntryRing::age_out(std::int64_t cutoff_ms) {
   std::size_t removed = 0;
-  for (Slot& s : slots_) {
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    Slot& s = slots_[i];
     if (s.state != State::kLive) continue;
     if (s.stored.entry.timestamp_ms >= cutoff_ms) break;
-    kill(s);
+    kill(s, front_order_ + i);
     ++removed;
   }
   if (removed > 0) trim_front();
@@ -77,9 +97,9 @@ std::size_t EntryRing::age_out(std::int64_t cutoff_ms) {
 
 std::size_t EntryRing::evict_to(std::size_t max) {
   std::size_t removed = 0;
-  for (auto it = slots_.begin(); live_ > max && it != slots_.end(); ++it) {
-    if (it->state != State::kLive) continue;
-    kill(*it);
+  for (std::size_t i = 0; live_ > max && i < slots_.size(); ++i) {
+    if (slots_[i].state != State::kLive) continue;
+    kill(slots_[i], front_order_ + i);
     ++removed;
   }
   if (removed > 0) trim_front();
@@ -105,13 +125,17 @@ void EntryRing::maybe_rebuild() {
   // Holes in the middle (replayed or returned entries) are squeezed out once
   // they dominate, renumbering order keys; amortised O(1) per removal.
   if (slots_.size() <= 2 * order_of_.size() + kRebuildSlack) return;
+  std::vector<std::uint64_t> renumbered(slots_.size());  // by old position; dead: unused
   std::deque<Slot> kept;
-  for (Slot& s : slots_) {
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    Slot& s = slots_[i];
     if (s.state == State::kDead) continue;
-    order_of_[s.stored.entry.id] = front_order_ + kept.size();
+    renumbered[i] = front_order_ + kept.size();
+    order_of_[s.stored.entry.id] = renumbered[i];
     kept.push_back(std::move(s));
   }
   slots_ = std::move(kept);
+  index_.renumber([&](std::uint64_t order) { return renumbered[order - front_order_]; });
 }
 
 }  // namespace mailroom::detail

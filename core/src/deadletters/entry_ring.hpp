@@ -1,17 +1,23 @@
 // EntryRing: the dead-letter queue's entries in capture order, kept in a
-// deque so that a newest-first scan of 100,000 entries stays contiguous. An
+// deque so that a newest-first scan of 100,000 entries stays contiguous, and
+// indexed by recipient path so that a subtree is listed without a scan. An
 // entry is live, in flight (taken out for a replay that is being delivered;
 // invisible but keeping its place in case the delivery is refused) or dead
 // (a hole, trimmed at the front and compacted away when holes dominate).
 // Not thread-safe: the queue calls it under its own mutex.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <limits>
+#include <optional>
+#include <string_view>
 #include <unordered_map>
 
 #include "mailroom/dead_letter_entry.hpp"
+#include "recipient_index.hpp"
+#include "recipient_path.hpp"
 
 namespace mailroom::detail {
 
@@ -50,19 +56,46 @@ class EntryRing {
     }
   }
 
+  // The same, for live entries whose recipient_path is in wanted's subtree
+  // (detail::in_subtree). Visits only those paths' entries, unless the
+  // subtree holds so many paths that merging them would cost more than the
+  // scan (a broad filter such as "/" over many one-letter actors).
+  template <class F>
+  void for_each_in_subtree_newest_first(std::string_view wanted, F&& f) const {
+    std::optional<RecipientIndex::NewestFirst> keys =
+        index_.newest_first(wanted, std::max(kMinMergedPaths, live_ / kEntriesPerMergedPath));
+    if (!keys) {
+      for_each_newest_first([&](const StoredEntry& stored) {
+        return !in_subtree(stored.entry.recipient_path, wanted) || f(stored);
+      });
+      return;
+    }
+    for (std::uint64_t key; keys->next(key);) {
+      const Slot& s = slots_[key - front_order_];
+      if (s.state == State::kLive && !f(s.stored)) return;
+    }
+  }
+
  private:
   struct Slot {
     StoredEntry stored;
     State state = State::kLive;
+    RecipientIndex::Handle indexed;  // its path in index_ (not dead)
   };
+  // A subtree is merged from the index when it holds at most
+  // max(kMinMergedPaths, live / kEntriesPerMergedPath) paths.
+  static constexpr std::size_t kMinMergedPaths = 64;
+  static constexpr std::size_t kEntriesPerMergedPath = 64;
+
   Slot* slot(std::uint64_t id);
-  void kill(Slot& slot);
+  void kill(Slot& slot, std::uint64_t order);
   void trim_front();
   void maybe_rebuild();
 
   std::deque<Slot> slots_;
   std::uint64_t front_order_ = 0;                              // order key of slots_[0]
   std::unordered_map<std::uint64_t, std::uint64_t> order_of_;  // id -> order key (not dead)
+  RecipientIndex index_;                                       // path -> order keys (not dead)
   std::size_t live_ = 0;
 };
 
