@@ -4,6 +4,7 @@ import { App } from './components/App';
 import { createStore, type PanelStore } from './store';
 import type { ThemeChoice } from './store/ui';
 import { createSampler, type SamplerEnv } from './sampler';
+import { prepareSearchWhenIdle } from './searchPrep';
 import { createSystemSource } from './source/systemSource';
 import { PANEL_CSS } from './styles';
 import type { InspectableSystem } from './types';
@@ -60,6 +61,7 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem,
   if (options.theme) store.ui.theme.value = options.theme;
   const source = createSystemSource(system, { deadLetterType: options.deadLetterType });
   const sampler = createSampler(store, source, options.env);
+  const stopSearchPrep = prepareSearchWhenIdle(store);
 
   const style = document.createElement('style');
   style.textContent = PANEL_CSS;
@@ -109,6 +111,7 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem,
     },
     destroy() {
       sampler.dispose();
+      stopSearchPrep();
       source.dispose();
       observer?.disconnect();
       document.removeEventListener('visibilitychange', onVisibility);

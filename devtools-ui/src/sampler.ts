@@ -11,6 +11,13 @@ const FULL_REFRESH_MS = 30_000;
 /** A push-triggered re-read waits this many times the last read's cost, so a big queue under a storm of letters does not starve the page. */
 const LIST_COST_FACTOR = 5;
 const REPLAY_ECHO_MS = 10_000;
+/**
+ * Timer beats are skipped this long after a filter change, so a keystroke does not
+ * share its frame with a sample's re-render of every row in view...
+ */
+const TYPING_QUIET_MS = 300;
+/** ...but while typing goes on, a sample still lands at least this often. */
+const TYPING_MAX_STALE_MS = 1_000;
 
 export interface SamplerEnv {
   setInterval(fn: () => void, ms: number): unknown;
@@ -49,6 +56,8 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
   let pending: Sample[] = [];
   let frameRequested = false;
   let disposed = false;
+  let typedAt = -Infinity;
+  let appliedAt = -Infinity;
   const inProgress = new Set<Promise<unknown>>();
   const track = <T,>(p: Promise<T>): Promise<T> => {
     inProgress.add(p);
@@ -65,6 +74,7 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
     batch(() => {
       for (const sample of samples) applyEvent(store, { type: 'snapshot', sample });
     });
+    appliedAt = env.now();
   };
   const requestFlush = () => {
     if (frameRequested) return;
@@ -73,6 +83,10 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
   };
 
   const active = () => !store.ui.paused.value && !store.ui.hidden.value && store.ui.imported.value === null;
+  const givingWayToTyping = () => {
+    const t = env.now();
+    return t - typedAt < TYPING_QUIET_MS && t - appliedAt < TYPING_MAX_STALE_MS;
+  };
 
   // Samples run one after another; a tick queued behind a running sample still
   // reads fresh state afterwards (a replay's effect is never hidden by an older read).
@@ -117,6 +131,7 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
 
   async function onTimer() {
     if (!active() || inFlight) return; // a slow source skips beats instead of piling up
+    if (givingWayToTyping()) return;
     const sample = await take();
     if (sample && !disposed && store.ui.imported.value === null) {
       pending.push(sample);
@@ -139,6 +154,7 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
         for (const s of earlier) applyEvent(store, { type: 'snapshot', sample: s });
         applyEvent(store, { type: 'snapshot', sample });
       });
+      appliedAt = env.now();
     }
   }
 
@@ -173,6 +189,10 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
       case 'live':
         listDirty = true;
         void track(tick());
+        break;
+      case 'mailboxes/filter':
+      case 'dead-letters/filter':
+        typedAt = env.now();
         break;
       case 'pause':
         break;

@@ -21,11 +21,13 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-btn:disabled{opacity:.5;cursor:not-allowed}
 .mr-primary{background:var(--accent);border-color:var(--accent);color:#fff!important}
 .mr-link{background:none;border:none;color:var(--accent);cursor:pointer;padding:0 3px}
+.mr-icon{flex:none;display:block}
+.mr-root button:has(>.mr-icon){display:inline-flex;align-items:center;gap:4px}
 .mr-main{flex:1;min-height:0;display:flex;flex-direction:column}
 .mr-view{flex:1;min-height:0;display:flex;flex-direction:column}
-.mr-toolbar{display:flex;gap:8px;align-items:center;padding:6px;border-bottom:1px solid var(--line);flex-wrap:wrap}
+.mr-toolbar{display:flex;gap:8px;align-items:center;padding:6px;border-bottom:1px solid var(--line);flex-wrap:wrap;position:relative}
 .mr-filter{flex:1;min-width:180px;max-width:520px}
-.mr-filter-errors{color:var(--bad);padding:2px 8px}
+.mr-filter-errors{position:absolute;left:6px;top:calc(100% - 3px);z-index:3;max-width:520px;color:var(--bad);background:var(--bg);border:1px solid var(--bad);border-radius:4px;padding:2px 8px;box-shadow:0 2px 6px rgba(0,0,0,.15)}
 .mr-seg{display:inline-flex;border:1px solid var(--line);border-radius:4px;overflow:hidden}
 .mr-seg button{background:var(--bg);border:none;border-right:1px solid var(--line);padding:2px 8px;cursor:pointer}
 .mr-seg button:last-child{border-right:none}

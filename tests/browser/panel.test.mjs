@@ -2,6 +2,9 @@
 // page (the panel on a fake system: no wasm needed).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launch, openPage, screenshot, serveStatic } from './harness.mjs';
 
 let server;
@@ -41,6 +44,25 @@ describe('DevTools panel (playground, fake system)', () => {
     );
     await screenshot(page, 'panel-mailboxes');
     assert.deepEqual(problems, []);
+  });
+
+  it('draws the dock and toolbar icons as SVG, with their names as text', async () => {
+    // No emoji or symbol glyphs: this Chromium has no emoji font and would show empty boxes.
+    const buttons = page.locator('[data-testid^=drawer-], .mr-header-tools button');
+    const seen = await buttons.evaluateAll((els) =>
+      els.map((b) => {
+        const svg = b.querySelector('svg');
+        const box = svg?.getBoundingClientRect();
+        return { text: b.textContent.trim(), hidden: svg?.getAttribute('aria-hidden'), drawn: !!box && box.width > 0 && box.height > 0 };
+      }),
+    );
+    assert.deepEqual(seen.map((b) => b.text), ['bottom', 'right', 'full page', 'hide', 'pause', 'export', 'import', 'auto']);
+    assert.ok(seen.every((b) => b.hidden === 'true' && b.drawn), JSON.stringify(seen));
+    await page.click('[data-testid=drawer-toggle]');
+    assert.equal(await page.locator('[data-testid=drawer]').getAttribute('data-open'), 'false');
+    assert.equal((await page.locator('[data-testid=drawer-toggle]').textContent()).trim(), 'show');
+    await page.click('[data-testid=drawer-toggle]');
+    assert.equal(await page.locator('[data-testid=drawer]').getAttribute('data-open'), 'true');
   });
 
   it('renders a markup payload as text and runs nothing', async () => {
@@ -109,6 +131,52 @@ describe('DevTools panel (playground, fake system)', () => {
     const table = await page.locator('[data-testid=metrics-table]').textContent();
     assert.ok(table.includes('actor_dead_letters_total'));
     await screenshot(page, 'panel-metrics');
+    assert.deepEqual(problems, []);
+  });
+
+  it('exports the filtered view through a download and imports the file read-only', async () => {
+    // The file a user saves is the one they can open again: same entries, payloads as text, no replay.
+    const dir = await mkdtemp(join(tmpdir(), 'mailroom-export-'));
+    await page.click('[data-testid=tab-dead-letters]');
+    await page.fill('[data-testid=dl-search]', '');
+    await page.fill('[data-testid=dl-recipient]', '/user/archive');
+    await page.waitForFunction(() => document.querySelector('[data-testid=dl-shown]')?.textContent === '6');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+    assert.match(download.suggestedFilename(), /^mailroom-devtools-.+\.json$/);
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const exported = JSON.parse(await readFile(file, 'utf8'));
+    assert.equal(exported.format, 'mailroom-devtools-export');
+    assert.deepEqual([...new Set(exported.deadLetters.map((e) => e.recipientPath))], ['/user/archive']);
+    assert.equal(exported.deadLetters.length, 6);
+    const comment = exported.deadLetters.find((e) => e.payload.message?.kind === 'comment');
+    assert.equal(comment.payload.message.html, '<img src=x onerror=alert(1)>');
+    assert.ok(exported.mailboxes.some((m) => m.path === '/user/orders'));
+
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid=import]')]);
+    await chooser.setFiles(file);
+    const banner = page.locator('[data-testid=imported-banner]');
+    await banner.waitFor();
+    assert.ok((await banner.textContent()).includes(download.suggestedFilename()));
+    await page.fill('[data-testid=dl-recipient]', '');
+    await page.waitForFunction(() => document.querySelector('[data-testid=dl-shown]')?.textContent === '6');
+    await page.locator('[data-testid=dl-row]', { hasText: 'comment' }).first().click();
+    assert.equal(await page.locator('[data-testid=dl-replay]').getAttribute('title'), 'Imported data is read-only');
+    assert.ok((await page.locator('[data-testid=dl-detail]').textContent()).includes('<img src=x onerror=alert(1)>'));
+    assert.equal(await page.locator('[data-testid=dl-detail] img').count(), 0);
+
+    // A file that is not an export is refused by name and changes nothing.
+    const broken = join(dir, 'broken.json');
+    await writeFile(broken, '{"format":"nope"}');
+    const [again] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid=import]')]);
+    await again.setFiles(broken);
+    await page.waitForSelector('[data-testid=notice]');
+    assert.equal((await page.locator('[data-testid=notice]').textContent()).trim(), 'Import failed: not a mailroom-devtools-export file');
+    assert.ok((await banner.textContent()).includes(download.suggestedFilename()));
+
+    await page.click('[data-testid=back-to-live]');
+    await banner.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=dl-shown]')?.textContent) > 6);
     assert.deepEqual(problems, []);
   });
 

@@ -1,6 +1,17 @@
 // Panel-wide intents: pausing, hiding, sampling rate, import/export, links.
 import { describe, expect, it } from 'vitest';
-import { createScenario, run } from './scenario';
+import { createScenario, run, type ScenarioContext } from './scenario';
+
+/** Counts the samples the sampler takes from now on (each reads inspect() once). */
+function countReads(ctx: ScenarioContext): () => number {
+  let reads = 0;
+  const inspect = ctx.system.inspect.bind(ctx.system);
+  ctx.system.inspect = () => {
+    reads++;
+    return inspect();
+  };
+  return () => reads;
+}
 
 describe('Panel controls', () => {
   it('takes no samples while paused or hidden and resumes afterwards', async () => {
@@ -9,21 +20,38 @@ describe('Panel controls', () => {
       actor /user/a depth=1
       sample
     `);
-    let reads = 0;
-    const inspect = ctx.system.inspect.bind(ctx.system);
-    ctx.system.inspect = () => {
-      reads++;
-      return inspect();
-    };
+    const reads = countReads(ctx);
     ctx.store.emit({ type: 'pause', paused: true });
     await run('beat', ctx);
     ctx.store.emit({ type: 'pause', paused: false });
     ctx.sampler.setHidden(true);
     await run('beat', ctx);
-    expect(reads).toBe(0);
+    expect(reads()).toBe(0);
     ctx.sampler.setHidden(false);
     await run('beat', ctx);
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
+  });
+
+  it('gives way to filter typing for a moment, but samples at least once a second', async () => {
+    // A keystroke never shares its frame with a sample; while typing goes on the view still refreshes.
+    const ctx = await run(`
+      actor /user/a depth=1
+      sample at=1000
+    `);
+    const reads = countReads(ctx);
+    ctx.clock.now = 1100;
+    ctx.store.emit({ type: 'mailboxes/filter', text: 'a' });
+    await run('beat at=1200', ctx);
+    expect(reads()).toBe(0);
+    await run('beat at=1400', ctx);
+    expect(reads()).toBe(1);
+    for (let t = 1500; t <= 2500; t += 100) {
+      ctx.clock.now = t;
+      ctx.store.emit({ type: 'dead-letters/filter', search: `q${t}` });
+      await run(`beat at=${t + 50}`, ctx);
+    }
+    // Applied at 1400, then typing every 100 ms: the next sample waits until 2400.
+    expect(reads()).toBe(2);
   });
 
   it('clamps the sampling rate to a sane range', () => {

@@ -49,6 +49,65 @@ describe('Dead-letter store', () => {
     await run('expect letters 3', ctx);
   });
 
+  it('narrows a search as it is typed and widens it again on backspace or new letters', async () => {
+    // A longer query re-checks only the last matches; anything else searches every entry again.
+    const ctx = await run(`
+      letter /user/a {"email":"ada@example.com"}
+      letter /user/a {"email":"adam@example.com"}
+      letter /user/a {"email":"bob@example.com"}
+      sample
+    `);
+    const search = (q: string) => {
+      ctx.store.emit({ type: 'dead-letters/filter', search: q });
+      return ctx.store.deadLetters.matching.value.map((e) => e.id);
+    };
+    expect(search('ad')).toEqual(['2', '1']);
+    expect(search('adam')).toEqual(['2']);
+    expect(search('ad')).toEqual(['2', '1']);
+    expect(search('b')).toEqual(['3']);
+    await run(`
+      letter /user/a {"email":"bea@example.com"}
+      beat at=2000
+    `, ctx);
+    expect(search('be')).toEqual(['4']);
+    expect(search('b')).toEqual(['4', '3']);
+  });
+
+  it('decides the recipient subtree per recipient, with no entry under a half-typed path', async () => {
+    // "/user/or" is no actor's path or parent: nothing matches until the segment is complete.
+    const ctx = await run(`
+      letter /user/orders {"n":1}
+      letter mailroom://scenario/user/orders/payment {"n":2}
+      letter /user/sensors {"n":3}
+      sample
+    `);
+    const letters = (recipient: string) => {
+      ctx.store.emit({ type: 'dead-letters/filter', recipient });
+      return ctx.store.deadLetters.visible.value.map((e) => e.id);
+    };
+    expect(letters('/')).toEqual(['3', '2', '1']);
+    expect(letters('/user/or')).toEqual([]);
+    expect(letters('/user/orders')).toEqual(['2', '1']);
+    expect(letters('mailroom://scenario/user/orders/payment')).toEqual(['2']);
+    expect(letters('/user')).toEqual(['3', '2', '1']);
+  });
+
+  it('prepares the payload search text in slices and reports when every entry has it', async () => {
+    // The idle-time builder stops when told and picks up where it stopped; a search then finds the same.
+    const ctx = await run(`
+      letter /user/a {"email":"ada@example.com"}
+      sample
+    `);
+    for (let i = 0; i < 200; i++) ctx.system.deadLetter('/user/b', { n: i });
+    await run('beat at=2000', ctx);
+    let slices = 0;
+    while (!ctx.store.deadLetters.prepareSearch(() => true)) slices++;
+    expect(slices).toBeGreaterThan(1);
+    expect(ctx.store.deadLetters.prepareSearch(() => true)).toBe(true);
+    ctx.store.emit({ type: 'dead-letters/filter', search: 'ADA@' });
+    expect(ctx.store.deadLetters.matching.value.map((e) => e.id)).toEqual(['1']);
+  });
+
   it('replays to the recorded recipient and records the outcome in the attempt history', async () => {
     // replayed: the entry leaves the queue and the actor receives the message.
     const ctx = await run(`

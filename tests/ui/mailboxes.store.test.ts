@@ -2,6 +2,23 @@
 import { describe, expect, it } from 'vitest';
 import { createScenario, run } from './scenario';
 
+/** Two actors in flat mode, deepest first. */
+const SORTED_BY_DEPTH = `
+  actor /user/a depth=1
+  actor /user/b depth=2
+  sample
+  mode flat
+  sort userDepth
+  expect rows /user/b,/user/a
+`;
+/** A sample after which /user/a should come first, and a new actor /user/c appears; held rows stay put. */
+const A_OVERTAKES_B = `
+  actor /user/a depth=10
+  actor /user/c depth=5
+  sample
+  expect rows /user/b,/user/a,/user/c
+`;
+
 describe('Mailboxes store', () => {
   it('derives fill, dropped delta and the depth history from successive samples', async () => {
     // Each sample appends one depth; dropped delta is the change since the previous sample.
@@ -100,23 +117,32 @@ describe('Mailboxes store', () => {
 
   it('freezes the displayed order while hovered and resumes it afterwards', async () => {
     // Rows do not jump under the cursor: a reorder waits until the freeze ends.
-    const ctx = await run(`
-      actor /user/a depth=1
-      actor /user/b depth=2
-      sample
-      mode flat
-      sort userDepth
-      expect rows /user/b,/user/a
-    `);
+    const ctx = await run(SORTED_BY_DEPTH);
     ctx.store.emit({ type: 'mailboxes/freeze', on: true });
-    await run(`
-      actor /user/a depth=10
-      actor /user/c depth=5
-      sample
-      expect rows /user/b,/user/a,/user/c
-    `, ctx);
+    await run(A_OVERTAKES_B, ctx);
     ctx.store.emit({ type: 'mailboxes/freeze', on: false });
     await run('expect rows /user/a,/user/c,/user/b', ctx);
+  });
+
+  it('holds the displayed order while a row is selected and resumes once Esc releases it', async () => {
+    // A selected mailbox does not jump away on a sample; a sort the user asks for still applies, then holds.
+    const ctx = await run(SORTED_BY_DEPTH);
+    ctx.store.emit({ type: 'mailboxes/select', path: '/user/a' });
+    await run(A_OVERTAKES_B, ctx);
+    // Moving the pointer over the list and away does not release a selection's hold.
+    ctx.store.emit({ type: 'mailboxes/freeze', on: true });
+    ctx.store.emit({ type: 'mailboxes/freeze', on: false });
+    await run(`
+      expect rows /user/b,/user/a,/user/c
+      sort userDepth
+      expect rows /user/b,/user/c,/user/a
+      actor /user/b depth=50
+      sample
+      expect rows /user/b,/user/c,/user/a
+    `, ctx);
+    ctx.store.emit({ type: 'close' });
+    expect(ctx.store.mailboxes.selectedPath.value).toBeNull();
+    await run('expect rows /user/c,/user/a,/user/b', ctx);
   });
 
   it('drops a stopped actor from the rows on the next sample', async () => {

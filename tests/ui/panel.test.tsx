@@ -78,6 +78,25 @@ describe('Mailboxes view', () => {
     expect(screen.getAllByTestId('mailbox-row').length).toBeLessThan(60);
   });
 
+  it('keeps a selected mailbox row in place across samples until Esc releases it', async () => {
+    // Sorted by depth, a sample would swap the rows; with one selected they hold still.
+    const system = systemWith();
+    const h = await mount(system);
+    await click(screen.getByTestId('mailbox-mode-flat'));
+    await click(screen.getByTestId('sort-userDepth'));
+    const order = () => screen.getAllByTestId('mailbox-row').map((r) => r.getAttribute('data-path'));
+    expect(order()).toEqual(['/user/sensors', '/user/checkout']);
+    await click(screen.getAllByTestId('mailbox-row')[0]);
+    expect(screen.getByTestId('mailbox-held').textContent).toContain('Esc');
+    system.actor('/user/checkout', { userDepth: 9 });
+    system.actor('/user/sensors', { userDepth: 1 });
+    await settle(h);
+    expect(order()).toEqual(['/user/sensors', '/user/checkout']);
+    await act(async () => void fireEvent.keyDown(screen.getByTestId('devtools'), { key: 'Escape' }));
+    expect(order()).toEqual(['/user/checkout', '/user/sensors']);
+    expect(screen.queryByTestId('mailbox-held')).toBeNull();
+  });
+
   it('links a mailbox row to the dead letters addressed to it', async () => {
     // The envelope button opens the inspector filtered to that recipient subtree.
     const system = systemWith();
@@ -219,6 +238,33 @@ describe('Dead-letter inspector', () => {
     });
     expect(system.delivered.get('/user/checkout-v2')).toEqual([{ kind: 'order', id: 43 }]);
     expect(screen.getByTestId('notice').textContent).toContain('replayed (/user/checkout-v2)');
+  });
+});
+
+describe('Toolbar', () => {
+  it('draws its icons as inline SVG and names every button in text or aria-label', async () => {
+    // No emoji or symbol glyphs that a machine without the font shows as empty boxes.
+    const system = systemWith();
+    system.deadLetter('/user/checkout', { kind: 'order' });
+    const h = await mount(system);
+    const buttons = [
+      screen.getByTestId('pause'),
+      screen.getByTestId('export'),
+      screen.getByTestId('import'),
+      screen.getByTestId('theme'),
+      ...screen.getAllByTestId('mailbox-to-dead-letters'),
+    ];
+    for (const b of buttons) {
+      const svg = b.querySelector('svg.mr-icon');
+      expect(svg?.getAttribute('aria-hidden')).toBe('true');
+      expect((b.textContent ?? '').trim() || b.getAttribute('aria-label')).toBeTruthy();
+      expect(b.textContent).not.toMatch(/[\u2190-\u2BFF\u{1F000}-\u{1FAFF}]/u);
+    }
+    expect(screen.getAllByTestId('mailbox-to-dead-letters')[0].getAttribute('aria-label')).toBe('Dead letters addressed to /user/checkout');
+    await click(screen.getByTestId('pause'));
+    expect(screen.getByTestId('pause').textContent).toBe('resume');
+    expect(screen.getByTestId('pause').querySelector('svg')?.getAttribute('data-icon')).toBe('resume');
+    h.store.emit({ type: 'pause', paused: false });
   });
 });
 

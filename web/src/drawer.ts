@@ -1,5 +1,8 @@
 // A DevTools-style drawer: docked bottom or right, resizable by its edge,
-// or full page; closing it tells the panel to stop sampling.
+// or full page; closing it tells the panel to stop sampling. Its buttons use
+// the panel's inline SVG icons, which need no font.
+import { ICONS, ICON_SVG_ATTRS, pathAttrs, type IconName } from '../../devtools-ui/src/components/icons';
+
 export type Dock = 'bottom' | 'right' | 'full';
 
 export interface Drawer {
@@ -16,7 +19,8 @@ const CSS = `
 .dr[data-open=false]{height:30px!important;top:auto;left:0;right:0;bottom:0;width:auto}
 .dr-bar{display:flex;align-items:center;gap:4px;padding:2px 8px;background:#f6f8fa;border-bottom:1px solid #d0d7de;font:12px system-ui,sans-serif;user-select:none}
 .dr-bar b{margin-right:auto}
-.dr-bar button{font:inherit;background:none;border:1px solid transparent;border-radius:4px;padding:1px 6px;cursor:pointer}
+.dr-bar button{font:inherit;color:inherit;background:none;border:1px solid transparent;border-radius:4px;padding:1px 6px;cursor:pointer;display:inline-flex;align-items:center;gap:4px}
+.dr-bar svg{flex:none;display:block}
 .dr-bar button[aria-pressed=true]{border-color:#d0d7de;background:#fff}
 .dr-grip{position:absolute;background:transparent;z-index:2}
 .dr[data-dock=bottom] .dr-grip{left:0;right:0;top:-3px;height:6px;cursor:ns-resize}
@@ -26,6 +30,19 @@ const CSS = `
 .dr[data-open=false] .dr-body{display:none}
 @media (prefers-color-scheme: dark){.dr{background:#1e1f22}.dr-bar{background:#2b2d31;color:#e6e6e6;border-color:#3a3c42}.dr-bar button{color:#e6e6e6}.dr-bar button[aria-pressed=true]{background:#1e1f22;border-color:#3a3c42}}
 `;
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function icon(name: IconName): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  for (const [k, v] of Object.entries(ICON_SVG_ATTRS)) svg.setAttribute(k, v);
+  for (const p of ICONS[name]) {
+    const path = document.createElementNS(SVG_NS, 'path');
+    for (const [k, v] of Object.entries(pathAttrs(p))) path.setAttribute(k, v);
+    svg.appendChild(path);
+  }
+  return svg;
+}
 
 export function createDrawer(host: HTMLElement, title: string, initial: Dock = 'bottom'): Drawer {
   const style = document.createElement('style');
@@ -50,10 +67,11 @@ export function createDrawer(host: HTMLElement, title: string, initial: Dock = '
   const listeners = new Set<(visible: boolean) => void>();
   let open = true;
   const buttons = new Map<string, HTMLButtonElement>();
-  const button = (id: string, text: string, titleText: string, onClick: () => void) => {
+  const setLabel = (b: HTMLButtonElement, name: IconName, text: string) => b.replaceChildren(icon(name), text);
+  const button = (id: string, name: IconName, text: string, titleText: string, onClick: () => void) => {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = text;
+    setLabel(b, name, text);
     b.title = titleText;
     b.setAttribute('data-testid', `drawer-${id}`);
     b.addEventListener('click', onClick);
@@ -70,15 +88,15 @@ export function createDrawer(host: HTMLElement, title: string, initial: Dock = '
   const setOpen = (next: boolean) => {
     open = next;
     root.dataset.open = String(open);
-    buttons.get('toggle')!.textContent = open ? '▾ hide' : '▴ show';
+    setLabel(buttons.get('toggle')!, open ? 'hide' : 'show', open ? 'hide' : 'show');
     setDock(root.dataset.dock as Dock);
     for (const fn of listeners) fn(open);
   };
 
-  button('bottom', '⬓ bottom', 'Dock to the bottom', () => setDock('bottom'));
-  button('right', '◨ right', 'Dock to the right', () => setDock('right'));
-  button('full', '⛶ full page', 'Open full page', () => setDock('full'));
-  button('toggle', '▾ hide', 'Hide or show the panel', () => setOpen(!open));
+  button('bottom', 'dock-bottom', 'bottom', 'Dock to the bottom', () => setDock('bottom'));
+  button('right', 'dock-right', 'right', 'Dock to the right', () => setDock('right'));
+  button('full', 'full-page', 'full page', 'Open full page', () => setDock('full'));
+  button('toggle', 'hide', 'hide', 'Hide or show the panel', () => setOpen(!open));
 
   grip.addEventListener('pointerdown', (down) => {
     down.preventDefault();

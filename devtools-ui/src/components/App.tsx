@@ -7,6 +7,7 @@ import { DeadLettersView } from './DeadLettersView';
 import { MailboxesView } from './MailboxesView';
 import { MetricsView } from './MetricsView';
 import { ReplayDialog } from './ReplayDialog';
+import { Icon } from './Icon';
 import type { CopyFn } from './JsonTree';
 
 const TABS: { view: View; label: string }[] = [
@@ -15,6 +16,7 @@ const TABS: { view: View; label: string }[] = [
   { view: 'metrics', label: 'Metrics' },
 ];
 const NEXT_THEME: Record<ThemeChoice, ThemeChoice> = { system: 'light', light: 'dark', dark: 'system' };
+const THEME_LABEL: Record<ThemeChoice, string> = { system: 'auto', light: 'light', dark: 'dark' };
 
 function useSystemDark(): boolean {
   const query = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
@@ -98,13 +100,21 @@ export function App({ store, onCopy, onExport }: AppProps) {
               ))}
             </select>
           </label>
-          <button class="mr-btn" data-testid="pause" onClick={() => emit({ type: 'pause', paused: !ui.paused.value })}>
-            {ui.paused.value ? '▶ resume' : '⏸ pause'}
+          <button
+            class="mr-btn"
+            data-testid="pause"
+            title={ui.paused.value ? 'Resume sampling' : 'Pause sampling'}
+            onClick={() => emit({ type: 'pause', paused: !ui.paused.value })}
+          >
+            <Icon name={ui.paused.value ? 'resume' : 'pause'} />
+            {ui.paused.value ? 'resume' : 'pause'}
           </button>
           <button class="mr-btn" data-testid="export" title="Export the filtered views as JSON" onClick={onExport}>
+            <Icon name="export" />
             export
           </button>
           <button class="mr-btn" data-testid="import" title="Open an export read-only" onClick={() => fileRef.current?.click()}>
+            <Icon name="import" />
             import
           </button>
           <input
@@ -126,7 +136,8 @@ export function App({ store, onCopy, onExport }: AppProps) {
             title={`Theme: ${ui.theme.value}`}
             onClick={() => emit({ type: 'theme', theme: NEXT_THEME[ui.theme.value] })}
           >
-            {ui.theme.value === 'system' ? '◐ auto' : ui.theme.value === 'dark' ? '☾ dark' : '☀ light'}
+            <Icon name={ui.theme.value === 'system' ? 'theme-auto' : ui.theme.value === 'dark' ? 'theme-dark' : 'theme-light'} />
+            {THEME_LABEL[ui.theme.value]}
           </button>
         </div>
       </header>
@@ -146,8 +157,8 @@ export function App({ store, onCopy, onExport }: AppProps) {
       {ui.notice.value && (
         <div class="mr-banner" data-testid="notice" role="status">
           {ui.notice.value}
-          <button class="mr-link" onClick={() => emit({ type: 'dismiss-notice' })} aria-label="dismiss">
-            ✕
+          <button class="mr-link" data-testid="notice-dismiss" onClick={() => emit({ type: 'dismiss-notice' })} aria-label="dismiss" title="Dismiss">
+            <Icon name="close" />
           </button>
         </div>
       )}

@@ -5,6 +5,7 @@ import { localPath } from '../source/paths';
 import { safeStringify } from '../payload/serialize';
 import { formatClock } from './format';
 import { JsonTree, type CopyFn } from './JsonTree';
+import { Icon } from './Icon';
 
 export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id: string; onCopy: CopyFn }) {
   const { deadLetters: dl, emit, ui } = store;
@@ -20,8 +21,14 @@ export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id:
     <aside class="mr-detail" data-testid="dl-detail" aria-label={`Dead letter ${id}`}>
       <header class="mr-detail-head">
         <b>Dead letter #{id}</b>
-        <button class="mr-link" data-testid="dl-detail-close" title="Close (Esc)" onClick={() => emit({ type: 'dead-letters/select', id, open: false })}>
-          ✕
+        <button
+          class="mr-link"
+          data-testid="dl-detail-close"
+          title="Close (Esc)"
+          aria-label="Close"
+          onClick={() => emit({ type: 'dead-letters/select', id, open: false })}
+        >
+          <Icon name="close" />
         </button>
       </header>
       {!entry ? (

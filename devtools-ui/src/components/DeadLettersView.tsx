@@ -4,9 +4,10 @@ import type { PanelStore } from '../store';
 import { WINDOW_MINUTES, type DeadLetterView } from '../store/deadLetters';
 import { localPath } from '../source/paths';
 import { DeadLetterDetail } from './DeadLetterDetail';
-import { FilterInput } from './FilterInput';
+import { FilterBar } from './FilterBar';
+import { FilteredList } from './FilteredList';
 import { Histogram } from './Histogram';
-import { VirtualList } from './VirtualList';
+import { Icon } from './Icon';
 import { formatAgo, formatClock } from './format';
 import type { CopyFn } from './JsonTree';
 
@@ -71,14 +72,13 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
   const selectedId = dl.selectedId.value;
   return (
     <section class="mr-view mr-dl" data-testid="dead-letters-view">
-      <div class="mr-toolbar">
-        <FilterInput
-          store={store}
-          value={dl.recipient.value}
-          placeholder="Recipient subtree, e.g. /user/checkout"
-          testId="dl-recipient"
-          onInput={(recipient) => emit({ type: 'dead-letters/filter', recipient })}
-        />
+      <FilterBar
+        store={store}
+        value={dl.recipient.value}
+        placeholder="Recipient subtree, e.g. /user/checkout"
+        testId="dl-recipient"
+        onInput={(recipient) => emit({ type: 'dead-letters/filter', recipient })}
+      >
         <input
           class="mr-filter"
           type="search"
@@ -108,7 +108,8 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
           ))}
           {timeWindow.kind === 'range' && (
             <button class="mr-on" data-testid="dl-window-clear" title="Clear the range picked on the histogram" onClick={() => emit({ type: 'dead-letters/filter', window: { kind: 'all' } })}>
-              range ✕
+              range
+              <Icon name="close" />
             </button>
           )}
         </div>
@@ -136,7 +137,7 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
         >
           {dl.timeMode.value === 'absolute' ? 'clock time' : 'relative time'}
         </button>
-      </div>
+      </FilterBar>
       <div class="mr-summary" data-testid="dl-summary">
         <span>
           <b data-testid="dl-shown">{list.length}</b> shown
@@ -167,19 +168,18 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
             <span class="mr-cell">Replays</span>
             <span class="mr-cell" />
           </div>
-          {list.length === 0 ? (
-            <div class="mr-empty" data-testid="dl-empty">
-              {dl.entries.value.length === 0 ? 'No dead letters kept yet.' : 'No dead letter matches the filters.'}
-            </div>
-          ) : (
-            <VirtualList
-              items={list}
-              rowHeight={ROW_HEIGHT}
-              testId="dl-list"
-              selectedIndex={list.findIndex((e) => e.id === selectedId)}
-              renderRow={(entry) => <Row key={entry.id} entry={entry} store={store} selected={entry.id === selectedId} />}
-            />
-          )}
+          <FilteredList
+            items={list}
+            total={dl.entries.value.length}
+            emptyTestId="dl-empty"
+            emptyText="No dead letters kept yet."
+            noMatchText="No dead letter matches the filters."
+            rowHeight={ROW_HEIGHT}
+            testId="dl-list"
+            keyOf={(entry) => entry.id}
+            selectedKey={selectedId}
+            renderRow={(entry, selected) => <Row entry={entry} store={store} selected={selected} />}
+          />
         </div>
         {dl.detailOpen.value && selectedId !== null && <DeadLetterDetail store={store} id={selectedId} onCopy={onCopy} />}
       </div>

@@ -1,12 +1,14 @@
 // Mailboxes view: every actor as a row (tree or flat), sortable by any column,
-// filtered by the token language, virtualised, order frozen while hovered.
+// filtered by the token language, virtualised, order frozen while hovered or
+// while a row is selected.
 import type { PanelStore } from '../store';
 import type { MailboxRow, SortKey } from '../store/mailboxes';
 import { lastSegment, localPath } from '../source/paths';
 import { DepthBar } from './DepthBar';
-import { FilterInput } from './FilterInput';
+import { FilterBar } from './FilterBar';
+import { FilteredList } from './FilteredList';
+import { Icon } from './Icon';
 import { Sparkline } from './Sparkline';
-import { VirtualList } from './VirtualList';
 
 const ROW_HEIGHT = 26;
 
@@ -65,12 +67,13 @@ function Row({ row, store, selected }: { row: MailboxRow; store: PanelStore; sel
           class="mr-link"
           data-testid="mailbox-to-dead-letters"
           title="Dead letters addressed to this actor"
+          aria-label={`Dead letters addressed to ${local}`}
           onClick={(e) => {
             e.stopPropagation();
             emit({ type: 'link/dead-letters', path: row.path });
           }}
         >
-          ✉
+          <Icon name="envelope" />
         </button>
       </span>
     </div>
@@ -82,17 +85,16 @@ export function MailboxesView({ store }: { store: PanelStore }) {
   const rows = mailboxes.visible.value;
   const sort = mailboxes.sort.value;
   const selectedPath = mailboxes.selectedPath.value;
-  const errors = mailboxes.parsedFilter.value.errors;
   return (
     <section class="mr-view" data-testid="mailboxes-view">
-      <div class="mr-toolbar">
-        <FilterInput
-          store={store}
-          value={mailboxes.filterText.value}
-          placeholder="Filter: path:/user/** kind:bounded policy:drop-head dropped>0 suspended:true text"
-          testId="mailbox-filter"
-          onInput={(text) => emit({ type: 'mailboxes/filter', text })}
-        />
+      <FilterBar
+        store={store}
+        value={mailboxes.filterText.value}
+        placeholder="Filter: path:/user/** kind:bounded policy:drop-head dropped>0 suspended:true text"
+        testId="mailbox-filter"
+        errors={mailboxes.parsedFilter.value.errors}
+        onInput={(text) => emit({ type: 'mailboxes/filter', text })}
+      >
         <div class="mr-seg" role="group" aria-label="Layout">
           {(['tree', 'flat'] as const).map((m) => (
             <button
@@ -108,12 +110,12 @@ export function MailboxesView({ store }: { store: PanelStore }) {
         <span class="mr-muted" data-testid="mailbox-count">
           {rows.length} of {mailboxes.rows.value.length} actors
         </span>
-      </div>
-      {errors.length > 0 && (
-        <div class="mr-filter-errors" data-testid="mailbox-filter-errors">
-          {errors.join('; ')}
-        </div>
-      )}
+        {selectedPath !== null && (
+          <span class="mr-muted" data-testid="mailbox-held" title="Rows keep their places while a row is selected, so it cannot move away. Sorting, filtering and the layout still apply.">
+            order held · Esc releases
+          </span>
+        )}
+      </FilterBar>
       <div class="mr-mb-scroll">
       <div class="mr-mb-grid mr-head" role="row">
         {COLUMNS.map((c) => (
@@ -131,21 +133,20 @@ export function MailboxesView({ store }: { store: PanelStore }) {
         <span class="mr-cell mr-muted">Depth (60)</span>
         <span class="mr-cell" />
       </div>
-      {rows.length === 0 ? (
-        <div class="mr-empty" data-testid="mailboxes-empty">
-          {mailboxes.rows.value.length === 0 ? 'No actors yet.' : 'No actor matches the filter.'}
-        </div>
-      ) : (
-        <VirtualList
-          items={rows}
-          rowHeight={ROW_HEIGHT}
-          testId="mailbox-list"
-          selectedIndex={rows.findIndex((r) => r.path === selectedPath)}
-          onMouseEnter={() => emit({ type: 'mailboxes/freeze', on: true })}
-          onMouseLeave={() => emit({ type: 'mailboxes/freeze', on: false })}
-          renderRow={(row) => <Row key={row.path} row={row} store={store} selected={row.path === selectedPath} />}
-        />
-      )}
+      <FilteredList
+        items={rows}
+        total={mailboxes.rows.value.length}
+        emptyTestId="mailboxes-empty"
+        emptyText="No actors yet."
+        noMatchText="No actor matches the filter."
+        rowHeight={ROW_HEIGHT}
+        testId="mailbox-list"
+        keyOf={(row) => row.path}
+        selectedKey={selectedPath}
+        onMouseEnter={() => emit({ type: 'mailboxes/freeze', on: true })}
+        onMouseLeave={() => emit({ type: 'mailboxes/freeze', on: false })}
+        renderRow={(row, selected) => <Row row={row} store={store} selected={selected} />}
+      />
       </div>
     </section>
   );

@@ -6,15 +6,18 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 export interface VirtualListProps<T> {
   items: readonly T[];
   rowHeight: number;
+  /** Each row carries its own key. */
   renderRow: (item: T, index: number) => ComponentChildren;
   /** Kept in view when it changes (keyboard navigation). */
   selectedIndex?: number;
   testId?: string;
+  /** Shown inside the list while it has no items: the list stays mounted and measured. */
+  empty?: ComponentChildren;
   onMouseEnter?: () => void;
   onMouseLeave?: () => void;
 }
 
-const OVERSCAN = 8;
+const OVERSCAN = 4;
 /** Used before layout (and in DOMs without layout, e.g. tests). */
 const FALLBACK_HEIGHT = 480;
 
@@ -27,10 +30,13 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setHeight(el.clientHeight || FALLBACK_HEIGHT);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(measure);
+    if (typeof ResizeObserver === 'undefined') {
+      setHeight(el.clientHeight || FALLBACK_HEIGHT);
+      return;
+    }
+    // The observer reports the height once layout has run (first right after mounting):
+    // reading clientHeight here would force an extra layout on every mount.
+    const ro = new ResizeObserver((records) => setHeight(records[records.length - 1].contentRect.height || FALLBACK_HEIGHT));
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
@@ -59,9 +65,13 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       onMouseEnter={props.onMouseEnter}
       onMouseLeave={props.onMouseLeave}
     >
-      <div style={{ height: `${total * rowHeight}px`, position: 'relative' }}>
-        <div style={{ transform: `translateY(${first * rowHeight}px)` }}>{rows}</div>
-      </div>
+      {total === 0 && props.empty !== undefined ? (
+        props.empty
+      ) : (
+        <div style={{ height: `${total * rowHeight}px`, position: 'relative' }}>
+          <div style={{ transform: `translateY(${first * rowHeight}px)` }}>{rows}</div>
+        </div>
+      )}
     </div>
   );
 }

@@ -24,10 +24,21 @@ export interface ReplayDraft {
   altPath: string | null;
 }
 
+/** The slot on a view that memoises its payload search text (see `searchTextOf`). */
+const SEARCH_TEXT: unique symbol = Symbol('searchText');
+
 export interface DeadLetterView extends DeadLetterEntry {
   type: string;
-  /** Recipient as a local path, precomputed: the subtree filter runs per keystroke. */
+  /**
+   * Recipient as a local path, precomputed: the subtree filter runs per keystroke.
+   * Views of one recipient share one string, so the filter looks it up by identity.
+   */
   recipientLocal: string;
+  /**
+   * Lower-cased payload text, filled on first use: a memo of the view's own (unchanging)
+   * fields, not state. A symbol key, so no copy, export or JSON of the view shows it.
+   */
+  [SEARCH_TEXT]: string | undefined;
 }
 
 const SEARCH_CHARS = 20_000;
@@ -70,20 +81,35 @@ export function createDeadLetterStore() {
   const attempts = signal<ReadonlyMap<string, readonly Attempt[]>>(new Map());
   const draft = signal<ReplayDraft | null>(null);
   const busy = signal(false);
-  /** Lower-cased payload text per view; views are reused while their entry is unchanged. */
-  const searchCache = new WeakMap<DeadLetterView, string>();
   /** Ids the panel replayed successfully, so they are not counted as evicted. */
   const replayedHere = new Set<string>();
+  /**
+   * Every recipient (local path) of a view made since the last full read, each as the one
+   * string its views share. A superset of the recipients in `entries`; rebuilt by `apply`.
+   */
+  let recipients = new Map<string, string>();
+  /** How far `prepareSearch` got through which list. */
+  let prepared: { list: readonly DeadLetterView[]; next: number } = { list: [], next: 0 };
+  /** The last payload search, so a query that extends it only re-checks its matches. */
+  let lastSearch: { over: readonly DeadLetterView[]; query: string; result: readonly DeadLetterView[] } | null = null;
 
+  function toView(e: DeadLetterEntry): DeadLetterView {
+    const local = localPath(e.recipientPath);
+    let shared = recipients.get(local);
+    if (shared === undefined) recipients.set(local, (shared = local));
+    return { ...e, type: entryType(e), recipientLocal: shared, [SEARCH_TEXT]: undefined };
+  }
+
+  /** Views are reused while their entry is unchanged, so each text is built once. */
   function searchTextOf(e: DeadLetterView): string {
-    let text = searchCache.get(e);
+    let text = e[SEARCH_TEXT];
     if (text === undefined) {
       text =
         e.payload.kind === 'captured'
           ? safeStringify(e.payload.message, { maxChars: SEARCH_CHARS, maxDepth: 32 })
           : `${e.payload.className} ${e.payload.reason}`;
       text = `${text} ${e.recipientLocal}`.toLowerCase();
-      searchCache.set(e, text);
+      e[SEARCH_TEXT] = text;
     }
     return text;
   }
@@ -97,20 +123,34 @@ export function createDeadLetterStore() {
     const from = w.kind === 'last' ? now.value - w.minutes * 60_000 : w.kind === 'range' ? w.fromMs : -Infinity;
     const to = w.kind === 'range' ? w.toMs : Infinity;
     const all = entries.value;
-    if (root === '' && from === -Infinity && to === Infinity) return all;
+    // The subtree is decided once per recipient, not once per entry: typing a path
+    // then costs a set lookup per entry, or nothing while no recipient matches.
+    let inSubtree: Set<string> | null = null;
+    if (root !== '') {
+      const hits = new Set<string>();
+      for (const name of recipients.keys()) if (name === root || name.startsWith(prefix)) hits.add(name);
+      if (hits.size === 0) return [];
+      if (hits.size < recipients.size) inSubtree = hits;
+    }
+    if (inSubtree === null && from === -Infinity && to === Infinity) return all;
     return all.filter(
-      (e) =>
-        e.timestampMs >= from &&
-        e.timestampMs <= to &&
-        (root === '' || e.recipientLocal === root || e.recipientLocal.startsWith(prefix)),
+      (e) => e.timestampMs >= from && e.timestampMs <= to && (inSubtree === null || inSubtree.has(e.recipientLocal)),
     );
   });
 
   /** Entries matching the search, before the limit: the match counter. */
   const matching = computed(() => {
-    const q = search.value.trim().toLowerCase();
-    if (q === '') return windowed.value;
-    return windowed.value.filter((e) => searchTextOf(e).includes(q));
+    const query = search.value.trim().toLowerCase();
+    const over = windowed.value;
+    if (query === '') return over;
+    // What matches "abc" also matches "ab": a query typed further searches the last matches only.
+    const last = lastSearch;
+    const from = last !== null && last.over === over && query.includes(last.query) ? last.result : over;
+    const kept = from.filter((e) => searchTextOf(e).includes(query));
+    // Nothing dropped out: keep the same list, so nothing downstream re-renders.
+    const result = kept.length === from.length ? from : kept;
+    lastSearch = { over, query, result };
+    return result;
   });
 
   const visible = computed(() => {
@@ -142,7 +182,7 @@ export function createDeadLetterStore() {
       const e = next[i];
       const old = previous.get(e.id);
       // Unchanged entries keep their view object: derived text and caches survive.
-      const view = old && sameEntry(old, e) ? old : { ...e, type: entryType(e), recipientLocal: localPath(e.recipientPath) };
+      const view = old && sameEntry(old, e) ? old : toView(e);
       if (view !== entries.value[i]) changed = true;
       views[i] = view;
       if (i > 0 && newerFirst(views[i - 1], view) > 0) sorted = false;
@@ -153,6 +193,8 @@ export function createDeadLetterStore() {
     for (const id of previous.keys()) if (!replayedHere.delete(id)) gone++;
     if (gone > 0) evicted.value += gone;
     if (!sorted) views.sort(newerFirst);
+    // A full read: forget recipients no entry has any more.
+    recipients = new Map(views.map((v) => [v.recipientLocal, v.recipientLocal]));
     if (changed) entries.value = views;
     settings.value = nextSettings;
     now.value = atMs;
@@ -168,7 +210,7 @@ export function createDeadLetterStore() {
       const byId = new Map<string, DeadLetterEntry>();
       for (const e of fresh) byId.set(e.id, e);
       const kept = entries.value.filter((e) => !byId.has(e.id));
-      const combined = [...byId.values()].map((e) => ({ ...e, type: entryType(e), recipientLocal: localPath(e.recipientPath) }));
+      const combined = [...byId.values()].map(toView);
       combined.sort(newerFirst);
       let list = mergeSorted(combined, kept);
       const oldestAllowed = nextSettings.retentionMs ? atMs - nextSettings.retentionMs : -Infinity;
@@ -189,6 +231,21 @@ export function createDeadLetterStore() {
     map.set(id, [...(map.get(id) ?? []), attempt]);
     attempts.value = map;
     if (attempt.outcome === 'replayed') replayedHere.add(id);
+  }
+
+  /**
+   * Builds the payload search text of entries not searched yet, until `enough()` says
+   * stop (an idle period is used up). True when every entry's text is ready, so the
+   * first search over a long queue does not build them all in one keystroke.
+   */
+  function prepareSearch(enough: () => boolean): boolean {
+    const list = entries.value;
+    if (prepared.list !== list) prepared = { list, next: 0 };
+    while (prepared.next < list.length) {
+      searchTextOf(list[prepared.next++]);
+      if (prepared.next % 64 === 0 && enough()) break;
+    }
+    return prepared.next >= list.length;
   }
 
   /** Arrival counts per bucket over the kept entries' time span (for the histogram brush). */
@@ -226,6 +283,7 @@ export function createDeadLetterStore() {
     apply,
     merge,
     recordAttempt,
+    prepareSearch,
   };
 }
 export type DeadLetterStore = ReturnType<typeof createDeadLetterStore>;

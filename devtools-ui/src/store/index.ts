@@ -83,7 +83,7 @@ export function createStore(options: StoreOptions = {}) {
       if (list.length === 0) return;
       const i = list.findIndex((r) => r.path === mailboxes.selectedPath.value);
       const next = i < 0 ? (delta > 0 ? 0 : list.length - 1) : Math.min(list.length - 1, Math.max(0, i + delta));
-      mailboxes.selectedPath.value = list[next].path;
+      mailboxes.select(list[next].path);
     } else if (ui.view.value === 'dead-letters') {
       const list = deadLetters.visible.value;
       if (list.length === 0) return;
@@ -135,6 +135,7 @@ export function createStore(options: StoreOptions = {}) {
           break;
         case 'close':
           if (deadLetters.draft.value) deadLetters.draft.value = null;
+          else if (ui.view.value === 'mailboxes' && mailboxes.selectedPath.value !== null) mailboxes.select(null);
           else if (deadLetters.detailOpen.value) deadLetters.detailOpen.value = false;
           else if (ui.notice.value) ui.notice.value = null;
           break;
@@ -142,16 +143,17 @@ export function createStore(options: StoreOptions = {}) {
           ui.notice.value = null;
           break;
         case 'mailboxes/filter':
-          mailboxes.filterText.value = intent.text;
+          mailboxes.setFilter(intent.text);
+          send(intent);
           break;
         case 'mailboxes/sort':
           mailboxes.toggleSort(intent.key);
           break;
         case 'mailboxes/mode':
-          mailboxes.mode.value = intent.mode;
+          mailboxes.setMode(intent.mode);
           break;
         case 'mailboxes/select':
-          mailboxes.selectedPath.value = intent.path;
+          mailboxes.select(intent.path);
           break;
         case 'mailboxes/freeze':
           mailboxes.freeze(intent.on);
@@ -161,6 +163,7 @@ export function createStore(options: StoreOptions = {}) {
           if (intent.window !== undefined) deadLetters.timeWindow.value = intent.window;
           if (intent.limit !== undefined) deadLetters.limit.value = intent.limit;
           if (intent.search !== undefined) deadLetters.search.value = intent.search;
+          send(intent);
           break;
         case 'dead-letters/select':
           deadLetters.selectedId.value = intent.id;
@@ -188,9 +191,8 @@ export function createStore(options: StoreOptions = {}) {
         }
         case 'link/mailbox':
           ui.view.value = 'mailboxes';
-          mailboxes.selectedPath.value =
-            mailboxes.rows.value.find((r) => localPath(r.path) === localPath(intent.path))?.path ?? null;
-          mailboxes.filterText.value = `path:${localPath(intent.path)}`;
+          mailboxes.setFilter(`path:${localPath(intent.path)}`);
+          mailboxes.select(mailboxes.rows.value.find((r) => localPath(r.path) === localPath(intent.path))?.path ?? null);
           break;
         case 'link/dead-letters':
           ui.view.value = 'dead-letters';

@@ -31,5 +31,8 @@ export type Intent =
   | { type: 'live' }
   | { type: 'refresh' };
 
-/** Intents that leave the store: the mount controller acts on these. */
-export type OutboundIntent = Extract<Intent, { type: 'replay/confirm' | 'sample-rate' | 'pause' | 'refresh' | 'live' }>;
+/** Intents that leave the store: the mount controller acts on these (the sampler gives way to filter typing). */
+export type OutboundIntent = Extract<
+  Intent,
+  { type: 'replay/confirm' | 'sample-rate' | 'pause' | 'refresh' | 'live' | 'mailboxes/filter' | 'dead-letters/filter' }
+>;

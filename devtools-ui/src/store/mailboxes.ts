@@ -97,8 +97,14 @@ export function createMailboxStore() {
   const filterText = signal('');
   const sort = signal<SortState>({ key: 'path', dir: 'asc' });
   const mode = signal<ViewMode>('tree');
+  /** Written through `select`, so the order holds while a row is selected. */
   const selectedPath = signal<string | null>(null);
-  /** While set, the displayed order is frozen so rows do not jump under the cursor. */
+  /** The pointer is over the list. */
+  const hovered = signal(false);
+  /**
+   * While set, the displayed order is frozen so rows do not jump under the cursor
+   * or away from the selected row: set while hovered or a row is selected.
+   */
   const frozenOrder = signal<readonly string[] | null>(null);
 
   const parsedFilter = computed(() => parseFilter(filterText.value));
@@ -146,17 +152,63 @@ export function createMailboxStore() {
     lastSampleAt.value = atMs;
   }
 
+  /** Freezes the order on screen when rows start holding still, releases it when they stop. */
+  function hold() {
+    const on = hovered.value || selectedPath.value !== null;
+    if (!on) frozenOrder.value = null;
+    else if (frozenOrder.value === null) frozenOrder.value = visible.value.map((r) => r.path);
+  }
+
+  /** A new order the user asked for (sort, layout, filter) applies at once, and is the one then held. */
+  function reorder(change: () => void) {
+    frozenOrder.value = null;
+    change();
+    hold();
+  }
+
   function toggleSort(key: SortKey) {
     const cur = sort.value;
     const textual = key === 'path' || key === 'className' || key === 'mailboxKind' || key === 'overflow';
-    sort.value =
-      cur.key === key ? { key, dir: cur.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: textual ? 'asc' : 'desc' };
+    reorder(() => {
+      sort.value =
+        cur.key === key ? { key, dir: cur.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: textual ? 'asc' : 'desc' };
+    });
+  }
+
+  function setMode(next: ViewMode) {
+    reorder(() => (mode.value = next));
+  }
+
+  function setFilter(text: string) {
+    reorder(() => (filterText.value = text));
   }
 
   function freeze(on: boolean) {
-    frozenOrder.value = on ? visible.value.map((r) => r.path) : null;
+    hovered.value = on;
+    hold();
   }
 
-  return { rows, filterText, parsedFilter, sort, mode, selectedPath, frozenOrder, visible, apply, toggleSort, freeze };
+  /** Selects a row (null: none); rows hold their places while one is selected. */
+  function select(path: string | null) {
+    selectedPath.value = path;
+    hold();
+  }
+
+  return {
+    rows,
+    filterText,
+    parsedFilter,
+    sort,
+    mode,
+    selectedPath,
+    frozenOrder,
+    visible,
+    apply,
+    toggleSort,
+    setMode,
+    setFilter,
+    freeze,
+    select,
+  };
 }
 export type MailboxStore = ReturnType<typeof createMailboxStore>;

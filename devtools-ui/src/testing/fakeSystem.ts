@@ -120,12 +120,17 @@ export class FakeSystem implements InspectableSystem {
       return { ...self.settingsValue };
     },
     async list(filter: DeadLetterListFilter = {}): Promise<RawDeadLetterEntry[]> {
-      let out = [...self.entries.values()].reverse();
-      if (filter.recipient) out = out.filter((e) => inSubtree(e.recipientPath, filter.recipient as string));
-      if (filter.sinceMs !== undefined) out = out.filter((e) => e.timestampMs >= (filter.sinceMs as number));
-      if (filter.untilMs !== undefined) out = out.filter((e) => e.timestampMs <= (filter.untilMs as number));
-      if (filter.limit !== undefined) out = out.slice(0, filter.limit);
-      return out.map((e) => ({ ...e }));
+      // One pass, copying only what is returned: with 100,000 entries the panel benchmark
+      // reads `sinceMs` whenever letters arrive, and this cost stands in for the runtime's.
+      const { recipient, sinceMs = -Infinity, untilMs = Infinity, limit = Infinity } = filter;
+      const out: RawDeadLetterEntry[] = [];
+      for (const e of self.entries.values()) {
+        if (e.timestampMs < sinceMs || e.timestampMs > untilMs) continue;
+        if (recipient && !inSubtree(e.recipientPath, recipient)) continue;
+        out.push(e);
+      }
+      out.reverse();
+      return out.slice(0, limit).map((e) => ({ ...e }));
     },
     async replay(rawId: RawEntryId, altPath?: string): Promise<ReplayResult> {
       return self.replay(Number(rawId), altPath);
