@@ -59,6 +59,12 @@ class Mailbox {
 
   virtual MailboxDescription describe() const = 0;
 
+  // True when every enqueue_* ends its publication with a sequentially
+  // consistent read-modify-write (a lock-free queue's counter). The runtime
+  // then needs no extra fence between queuing a message and checking whether
+  // the actor is scheduled. A mailbox built on a mutex keeps the default.
+  virtual bool enqueue_is_sequentially_consistent() const noexcept { return false; }
+
   // ---- drop reporting (optional; a mailbox that never drops keeps the defaults) ----
   virtual bool reports_drops() const noexcept { return false; }
   // Additive: every observer sees every drop.

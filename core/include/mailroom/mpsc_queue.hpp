@@ -37,8 +37,10 @@ class MpscQueue {
   void push(T value) {
     Node* node = make_node(std::move(value));
     // Counted before it is linked, so the consumer can never pop an uncounted
-    // value (size() stays >= 0).
-    pushed_.fetch_add(1, std::memory_order_relaxed);
+    // value (size() stays >= 0). Sequentially consistent: callers rely on it to
+    // order the push before their next load (see Mailbox::
+    // enqueue_is_sequentially_consistent); on x86 it is the same instruction.
+    pushed_.fetch_add(1, std::memory_order_seq_cst);
     Node* previous = tail_.exchange(node, std::memory_order_acq_rel);
     previous->next.store(node, std::memory_order_release);
   }
@@ -54,6 +56,12 @@ class MpscQueue {
       while ((next = head->next.load(std::memory_order_acquire)) == nullptr) {
         std::this_thread::yield();
       }
+    }
+    // The node after this one was written on another core: start fetching it
+    // now, while this value is processed, instead of stalling on it next pop.
+    if (Node* after = next->next.load(std::memory_order_relaxed)) {
+      __builtin_prefetch(after);
+      __builtin_prefetch(reinterpret_cast<const char*>(after) + 64);
     }
     std::optional<T> value(std::move(next->value));
     next->value.~T();

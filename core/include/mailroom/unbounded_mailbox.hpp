@@ -22,6 +22,7 @@ class UnboundedMailbox final : public Mailbox {
   bool size_at_least(std::size_t n) const override;
   std::size_t system_size() const override;
   MailboxDescription describe() const override;
+  bool enqueue_is_sequentially_consistent() const noexcept override { return true; }
 
   std::optional<Envelope> dequeue_system() override;
   std::optional<Envelope> dequeue_user() override;

@@ -1,6 +1,7 @@
 #include "mailroom/block_pool.hpp"
 
 #include <array>
+#include <atomic>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -51,6 +52,10 @@ void free_list(FreeBlock* head) noexcept {
 struct Shared {
   std::mutex mutex;
   std::vector<Batch> batches;
+  // batches.size(), readable without the lock: a thread that finds its cache
+  // empty while every block is in flight (a sender far ahead of its receiver)
+  // goes straight to the heap instead of taking the lock per allocation.
+  std::atomic<std::size_t> available{0};
 };
 Shared& shared(std::size_t size_class) {
   static auto* lists = new std::array<Shared, kClassBytes.size()>();
@@ -63,6 +68,7 @@ void give_batch(std::size_t size_class, Batch batch) noexcept {
     std::lock_guard lock(s.mutex);
     if (s.batches.size() < kMaxSharedBatches) {
       s.batches.push_back(batch);
+      s.available.store(s.batches.size(), std::memory_order_relaxed);
       return;
     }
   }
@@ -86,10 +92,13 @@ void* allocate_block(std::size_t bytes) {
   Batch& local = t_cache.lists[c];
   if (!local.head) {
     Shared& s = shared(c);
-    std::lock_guard lock(s.mutex);
-    if (!s.batches.empty()) {
-      local = s.batches.back();
-      s.batches.pop_back();
+    if (s.available.load(std::memory_order_relaxed) > 0) {
+      std::lock_guard lock(s.mutex);
+      if (!s.batches.empty()) {
+        local = s.batches.back();
+        s.batches.pop_back();
+        s.available.store(s.batches.size(), std::memory_order_relaxed);
+      }
     }
   }
   if (!local.head) return ::operator new(kClassBytes[c]);
@@ -127,6 +136,7 @@ void release_idle_blocks() noexcept {
       Shared& s = shared(c);
       std::lock_guard lock(s.mutex);
       batches.swap(s.batches);
+      s.available.store(0, std::memory_order_relaxed);
     }
     for (const Batch& b : batches) free_list(b.head);
   }

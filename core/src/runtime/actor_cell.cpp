@@ -66,7 +66,10 @@ ActorCell::ActorCell(Init init)
       context_(*this),
       logger_(system_ ? system_->logger_for(local_path_) : Logger()),
       next_size_warning_(kFirstSizeWarning) {
-  if (mailbox_) description_ = mailbox_->describe();
+  if (mailbox_) {
+    description_ = mailbox_->describe();
+    enqueue_is_sequentially_consistent_ = mailbox_->enqueue_is_sequentially_consistent();
+  }
 }
 
 ActorCell::~ActorCell() {
@@ -140,11 +143,13 @@ ActorRef ActorCell::self_or_ghost() {
 void ActorCell::schedule() {
   if (is_ghost()) return;
   // Pairs with the fence in run(): either we see scheduled_ == false, or the
-  // running turn sees our message after clearing it. A plain load first: while
-  // the actor is running (the common case under load) a send costs no write to
+  // running turn sees our message after clearing it. The enqueue's own
+  // sequentially consistent write orders it before this load when the mailbox
+  // promises one; otherwise a fence does. A load before the exchange: while the
+  // actor is running (the common case under load) a send then costs no write to
   // the line the running turn owns.
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (scheduled_.load(std::memory_order_relaxed)) return;
+  if (!enqueue_is_sequentially_consistent_) std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (scheduled_.load(std::memory_order_seq_cst)) return;
   if (scheduled_.exchange(true, std::memory_order_acq_rel)) return;
   system_->dispatcher().schedule(shared_from_this());
 }

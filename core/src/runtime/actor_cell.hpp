@@ -164,6 +164,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   Logger logger_;
 
   // scheduling
+  bool enqueue_is_sequentially_consistent_ = false;  // the mailbox's, fixed at construction
   std::atomic<bool> scheduled_{false};
   std::atomic<CellState> state_{CellState::kNew};
   std::atomic<std::size_t> next_size_warning_;
