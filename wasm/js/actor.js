@@ -5,6 +5,7 @@ import { core } from './core_loader.js';
 import { check } from './errors.js';
 import { refArg, refFor } from './actor_ref.js';
 import { Logger } from './logger.js';
+import { defaultStrategy } from './supervision.js';
 
 // The cell whose actor is being constructed, so `this.self` etc. work in a
 // constructor (set by constructActor around the `new`).
@@ -103,6 +104,10 @@ export class Actor {
   postRestart(reason) {
     return this.preStart();
   }
+  // How this actor supervises its children (their failures come here).
+  supervisorStrategy() {
+    return defaultStrategy;
+  }
   // Declare a message unhandled: it becomes a dead letter.
   unhandled(message) {
     if (this._cell) check(core.ctxUnhandled(this._cell.key, message));
@@ -175,8 +180,10 @@ export function invokeActor(instance, hook, a, b, senderIdValue, senderPath) {
   }
 }
 
-// An async hook settles: tell the core so the actor takes its next message.
-// Key 0: a lifecycle hook's promise, which cannot hold the actor; its
+// An async hook settles: tell the core so the actor takes its next message
+// (receive, preStart and postRestart hold it; a rejected preStart or
+// postRestart is a failed start, an ActorInitializationError for supervision).
+// Key 0: postStop's or preRestart's promise, which cannot hold the actor; its
 // rejection is logged rather than lost.
 export function awaitHook(instance, promise, completionKey) {
   const cell = instance._cell;

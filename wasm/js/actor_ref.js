@@ -3,9 +3,11 @@
 // and refs can be compared with ===. Id 0 is a path that resolved to nothing.
 import { core } from './core_loader.js';
 import { check, expectString } from './errors.js';
-import { Kill, PoisonPill } from './messages.js';
+import { DeadLetter, Kill, PoisonPill } from './messages.js';
 
 const refsById = new Map();
+// Refs with no core id that must stay one object per path (system.deadLetters).
+const refsByPath = new Map();
 
 // Sender id for a core call: 0 for none (null, undefined, a foreign object).
 export function senderId(sender) {
@@ -67,9 +69,10 @@ export class ActorRef {
   }
 }
 
-// The JS object for a core ref id (cached); id 0 gives a fresh ghost ref.
+// The JS object for a core ref id (cached); id 0 gives a fresh ghost ref,
+// unless the path is a system's dead-letter office.
 export function refFor(id, path) {
-  if (id === 0) return path ? new ActorRef(0, path) : null;
+  if (id === 0) return path ? (refsByPath.get(path) ?? new ActorRef(0, path)) : null;
   let ref = refsById.get(id);
   if (ref === undefined) {
     ref = new ActorRef(id, path);
@@ -81,6 +84,38 @@ export function refFor(id, path) {
 // Forget refs the core released (a terminated system).
 export function forgetRefs(ids) {
   for (const id of ids) refsById.delete(id);
+}
+
+// system.deadLetters: the dead-letter office as a ref, as in the seed
+// framework. A DeadLetter told to it is recorded as it is (its recipient, its
+// sender); anything else becomes DeadLetter(message, sender, deadLetters). The
+// system's dead-letter queue captures it first, then it is published on the
+// event stream, like every undeliverable message. A DeadLetter about a
+// DeadLetter is dropped: that is a delivery loop, with nowhere further to go.
+export class DeadLetterRef extends ActorRef {
+  constructor(systemId, path) {
+    super(0, path);
+    Object.defineProperty(this, '_systemId', { value: systemId });
+    refsByPath.set(path, this);
+  }
+
+  tell(message, sender = null) {
+    let letter = message;
+    if (letter instanceof DeadLetter) {
+      if (letter.message instanceof DeadLetter) return;
+    } else {
+      letter = new DeadLetter(message, sender instanceof ActorRef ? sender : null, this);
+    }
+    const recipient = letter.recipient instanceof ActorRef ? letter.recipient : this;
+    const from = letter.sender instanceof ActorRef ? letter.sender : null;
+    check(core.deadLettersTell(this._systemId, letter.message, specialOf(letter.message),
+      senderId(from), from?.path ?? '', recipient._id, recipient.path));
+  }
+
+  // The system is gone: its office path may name a new system's office.
+  _release() {
+    if (refsByPath.get(this.path) === this) refsByPath.delete(this.path);
+  }
 }
 
 // A path looked up at each tell: nothing there → a dead letter.

@@ -1,7 +1,7 @@
 // ActorSystem: a core system driven from the JS event loop.
 import { core, runningInNode } from './core_loader.js';
 import { check, describe, expectString } from './errors.js';
-import { ActorSelection, forgetRefs, refArg, refFor } from './actor_ref.js';
+import { ActorSelection, DeadLetterRef, forgetRefs, refArg, refFor } from './actor_ref.js';
 import { Actor } from './actor.js';
 import { DeadLetterQueue, liveQueue } from './dead_letter_queue.js';
 import { Driver, scheduleTask } from './driver.js';
@@ -11,6 +11,7 @@ import { NodeJournal } from './node_journal.js';
 import { settingsOf } from './options.js';
 import { browserPersistence, persistBrowserJournal } from './browser_journal.js';
 import { DeadLetter } from './messages.js';
+import { strategyRecord } from './supervision.js';
 
 // Browser: a persistent queue's new entries reach IndexedDB shortly after
 // capture (coalesced), so a page reload keeps them.
@@ -45,6 +46,10 @@ function actorSettings(options) {
   for (const key of ['mailboxCapacity', 'mailboxOverflow', 'mailbox', 'throughput']) {
     if (s[key] !== undefined) out[key] = s[key];
   }
+  if (s.supervisorStrategy !== undefined) {
+    // null: the default strategy, spelled out (it still overrides the parent's).
+    out.supervisorStrategy = strategyRecord(s.supervisorStrategy, 'ActorOptions') ?? { default: true };
+  }
   return out;
 }
 
@@ -66,9 +71,16 @@ export class ActorSystem {
       system._resolveTerminated = resolve;
     });
     system.eventStream = new EventStream(system);
+    system.deadLetters = new DeadLetterRef(created.id, `mailroom://${name}/deadLetters`);
     system.deadLetterQueue = new DeadLetterQueue(system, undefined, liveQueue);
     system.log = new Logger(system);
-    system.metrics = { scrape: () => check(core.metricsScrape(system._id)).text };
+    // Local path → class name of actors spawned from a class whose core
+    // instance does not exist yet (their Create is still queued): the core
+    // only learns the class when it builds the instance. Cleared whenever the
+    // driver runs out of work, since every queued Create has run by then.
+    system._pendingClasses = new Map();
+    system._driver.onIdle = () => system._pendingClasses.clear();
+    system.metrics = { scrape: () => system._withPendingClasses(check(core.metricsScrape(system._id)).text) };
     systems.set(created.id, system);
     if (browserPersistence && system.deadLetterQueue.settings.store === 'persistent') {
       let timer = null;
@@ -100,6 +112,10 @@ export class ActorSystem {
       throw new TypeError(`${actorClass.name} does not extend Actor`);
     }
     const created = check(core.systemSpawn(this._id, parentKey, actorClass, name, actorSettings(options)));
+    // A factory's class is known only once it has run.
+    const local = created.path.slice(`mailroom://${this.name}`.length);
+    if (isClass) this._pendingClasses.set(local, actorClass.name || 'Actor');
+    else this._pendingClasses.delete(local);
     return refFor(created.id, created.path);
   }
 
@@ -120,7 +136,24 @@ export class ActorSystem {
 
   // The core's snapshot of every actor and its mailbox, as plain objects.
   inspect() {
-    return check(core.systemInspect(this._id)).actors;
+    const rows = check(core.systemInspect(this._id)).actors;
+    for (const row of rows) {
+      if (row.className === '') row.className = this._pendingClasses.get(row.path) ?? '';
+    }
+    return rows;
+  }
+
+  // The actor_mailbox_size gauge names an actor's class like inspect() does,
+  // also before the core has built the instance (one series per path, so
+  // filling the label in cannot collide with another series).
+  _withPendingClasses(text) {
+    if (this._pendingClasses.size === 0) return text;
+    return text.replace(/^actor_mailbox_size\{class="",path="([^"]*)"/gm, (line, path) => {
+      const name = this._pendingClasses.get(path);
+      if (name === undefined) return line;
+      const label = name.replace(/[\\"\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`));
+      return `actor_mailbox_size{class="${label}",path="${path}"`;
+    });
   }
 
   // Coordinated shutdown; resolves once the actor tree is down, the journal
@@ -142,6 +175,7 @@ export class ActorSystem {
   _finish() {
     scheduleTask(async () => {
       this._driver.stop();
+      this.deadLetters._release();
       forgetRefs(core.systemRelease(this._id));
       systems.delete(this._id);
       await persistBrowserJournal();

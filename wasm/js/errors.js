@@ -43,6 +43,16 @@ export class IllegalStateError extends MailroomError {}
 export class ActorKilledError extends MailroomError {}
 export class JournalCorruptionError extends MailroomError {}
 
+// An actor could not be created: its constructor, preStart or postRestart
+// failed (also when the promise an async preStart returned rejected). `cause`
+// is what was thrown. Supervision deciders see it; the default stops the actor.
+export class ActorInitializationError extends MailroomError {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+  }
+}
+
 const byType = {
   OptionsError: (e) =>
     new OptionsError(e.message, { family: e.family, field: e.field, value: e.value }),
@@ -54,6 +64,8 @@ const byType = {
   IllegalStateError: (e) => new IllegalStateError(e.message),
   ActorKilledError: (e) => new ActorKilledError(e.message),
   JournalCorruptionError: (e) => new JournalCorruptionError(e.message),
+  ActorInitializationError: (e) =>
+    new ActorInitializationError(e.message, e.cause === undefined ? undefined : errorFromRecord(e.cause)),
   TypeError: (e) => new TypeError(e.message),
 };
 

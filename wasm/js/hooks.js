@@ -9,6 +9,7 @@ import { systems } from './actor_system.js';
 import { DeadLetter, Kill, LogEvent, MailboxSizeWarning, PoisonPill, Terminated } from './messages.js';
 import { Mailbox, envelopeFromCore, envelopeToCore } from './mailboxes.js';
 import { EncodeRefusal, classNameOf, decodeTagged, encodeTagged } from './tagged_json.js';
+import { decide, strategyRecord } from './supervision.js';
 
 // How a JS envelope's message goes back to the core: 1 PoisonPill, 2 Kill,
 // 3 Terminated (with the actor's ref id), else 0 (a JS value).
@@ -53,10 +54,23 @@ const hooks = {
   // Actors.
   constructActor(systemId, key, actorClass, selfId, selfPath) {
     const system = systems.get(systemId);
-    return guard(() => ({ instance: constructActor(system, key, actorClass, selfId, selfPath) }));
+    return guard(() => {
+      const instance = constructActor(system, key, actorClass, selfId, selfPath);
+      // The class a factory built, not the factory (inspection, metric labels).
+      const name = instance.constructor?.name;
+      return { instance, className: typeof name === 'string' && name !== '' ? name : 'Actor' };
+    });
   },
   invokeActor,
   awaitHook,
+  // An actor's supervisorStrategy() for the core: null (the core default) or
+  // { decider, maxRetries, withinTimeRangeMs }, or { thrown }.
+  strategyOf(instance) {
+    return guard(() => strategyRecord(instance.supervisorStrategy(),
+      `${instance.constructor?.name || 'Actor'}.supervisorStrategy()`));
+  },
+  // One decision of a JS decider: { directive } | { invalid } | { thrown }.
+  decide: (decider, error) => guard(() => decide(decider, error)),
 
   // withMailbox factories: the core mailbox id to use, or { error }.
   mailboxFromFactory(factory) {

@@ -3,7 +3,7 @@
 import './hooks.js';
 
 export { Actor, ActorContext } from './actor.js';
-export { ActorRef, ActorSelection } from './actor_ref.js';
+export { ActorRef, ActorSelection, DeadLetterRef } from './actor_ref.js';
 export { ActorSystem } from './actor_system.js';
 export { DeadLetterQueue } from './dead_letter_queue.js';
 export {
@@ -32,7 +32,17 @@ export {
   InvalidActorNameError,
   IllegalStateError,
   ActorKilledError,
+  ActorInitializationError,
   JournalCorruptionError,
 } from './errors.js';
+export {
+  Directive,
+  OneForOneStrategy,
+  AllForOneStrategy,
+  defaultStrategy,
+  stoppingStrategy,
+  escalatingStrategy,
+  decideBy,
+} from './supervision.js';
 export { encodeTagged, decodeTagged, EncodeRefusal } from './tagged_json.js';
 export { core as wasmModule } from './core_loader.js';

@@ -4,6 +4,7 @@
 // OptionsError naming the field); values and combinations are validated by the
 // core when the options are used, so JS and C++ reject exactly the same things.
 import { OptionsError, describe, expectBoolean, expectFunction, expectNumber } from './errors.js';
+import { strategyRecord } from './supervision.js';
 
 class OptionsBuilder {
   constructor(family) {
@@ -64,6 +65,12 @@ export class ActorOptions extends OptionsBuilder {
   // Messages an actor takes per turn before yielding to others.
   withThroughput(n) {
     return this.set('throughput', expectNumber(n, 'ActorOptions', 'throughput'));
+  }
+  // How the parent supervises this actor, instead of the parent's own
+  // supervisorStrategy() (which still governs the siblings).
+  withSupervisorStrategy(strategy) {
+    strategyRecord(strategy, 'ActorOptions');
+    return this.set('supervisorStrategy', strategy);
   }
 }
 

@@ -33,6 +33,11 @@ val metrics_scrape(int system);  // { text } | error
 val ref_tell(std::uint32_t ref, val message, std::uint32_t sender, int special);
 val path_tell(std::string path, val message, std::uint32_t sender, int special);
 val selection_tell(int system, std::string path, val message, std::uint32_t sender, int special);
+// system.deadLetters.tell: publishes DeadLetter{message, sender, recipient} as
+// the system publishes its own (queue first, then subscribers). A ref id of 0
+// names a ref by its path (the dead-letter office itself, a ghost).
+val dead_letters_tell(int system, val message, int special, std::uint32_t sender,
+                      std::string sender_path, std::uint32_t recipient, std::string recipient_path);
 
 // ---- event stream ----
 val subscribe(int system, std::string topic, std::uint32_t ref, val handler);  // id | error

@@ -25,6 +25,7 @@ EMSCRIPTEN_BINDINGS(mailroom) {
   function("refTell", &ref_tell);
   function("pathTell", &path_tell);
   function("selectionTell", &selection_tell);
+  function("deadLettersTell", &dead_letters_tell);
 
   function("subscribe", &subscribe);
   function("unsubscribe", &unsubscribe);

@@ -79,4 +79,23 @@ val error_to_js(std::exception_ptr error) {
   return hooks()["coreError"](error_record(error));
 }
 
+val failure_to_js(std::exception_ptr error) {
+  try {
+    if (error) std::rethrow_exception(error);
+  } catch (const ActorInitializationError& e) {
+    std::string message = e.what();
+    // The C++ name of a JS error's carrier says nothing to a JS reader.
+    static const std::string kCarrier = "mailroom::wasm::JsError: ";
+    if (auto at = message.find(kCarrier); at != std::string::npos)
+      message.erase(at, kCarrier.size());
+    val out = val::object();
+    out.set("type", std::string("ActorInitializationError"));
+    out.set("message", message);
+    if (e.cause()) out.set("cause", error_record(e.cause()));
+    return hooks()["coreError"](out);
+  } catch (...) {
+  }
+  return error_to_js(error);
+}
+
 }  // namespace mailroom::wasm

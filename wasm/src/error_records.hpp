@@ -16,6 +16,9 @@ emscripten::val error_record(std::exception_ptr error);
 emscripten::val error_status(std::exception_ptr error);
 // The JS value for an exception (a JS error's own value, else a typed JS error).
 emscripten::val error_to_js(std::exception_ptr error);
+// As error_to_js, but a failed start stays an ActorInitializationError (with
+// the original error as `cause`), as a supervision decider sees it.
+emscripten::val failure_to_js(std::exception_ptr error);
 
 // Runs fn; its result (or undefined for void), or an error status.
 template <class F>

@@ -5,7 +5,9 @@
 #include "conversions.hpp"
 #include "error_records.hpp"
 #include "js_hooks.hpp"
+#include "js_supervision.hpp"
 #include "js_value.hpp"
+#include "mailroom/deferred_start.hpp"
 #include "mailroom/errors.hpp"
 
 namespace mailroom::wasm {
@@ -28,8 +30,6 @@ std::uint32_t next_completion = 1;
 
 JsActor::JsActor(int system_id, val actor_class)
     : system_id_(system_id), key_(next_key++), instance_(val::undefined()) {
-  class_name_ = actor_class["name"].isString() ? actor_class["name"].as<std::string>() : "Actor";
-  if (class_name_.empty()) class_name_ = "Actor";
   actors().emplace(key_, this);
   const ActorRef& me = self();
   val result =
@@ -39,6 +39,7 @@ JsActor::JsActor(int system_id, val actor_class)
     rethrow_js(result["thrown"]);
   }
   instance_ = result["instance"];
+  class_name_ = result["className"].as<std::string>();
 }
 
 JsActor::~JsActor() {
@@ -50,21 +51,36 @@ JsActor* JsActor::find(std::uint32_t key) {
   return it == actors().end() ? nullptr : it->second;
 }
 
-void JsActor::invoke(const char* hook, val a, val b, bool may_defer) {
+void JsActor::invoke(const char* hook, val a, val b, Hold hold) {
   const ActorRef& from = sender();
   val result = hooks()["invokeActor"](instance_, std::string(hook), a, b, ref_id(from, system_id_),
                                       from.valid() ? from.path() : std::string());
   if (result.isUndefined()) return;
   if (threw(result)) rethrow_js(result["thrown"]);
   if (result.hasOwnProperty("promise")) {
-    // Only receive can hold its actor; other hooks' promises are only watched.
-    const std::uint32_t key = may_defer ? park_completion(context().defer()) : 0;
+    // receive, preStart and postRestart hold their actor until the promise
+    // settles; postStop's and preRestart's promises are only watched.
+    std::uint32_t key = 0;
+    if (hold == Hold::kReceive) key = park_completion(context().defer());
+    if (hold == Hold::kStart) key = park_completion(defer_start(context()));
     hooks()["awaitHook"](instance_, result["promise"], key);
   }
 }
 
 void JsActor::receive(const Message& message) {
   run_receive(val::undefined(), message);
+}
+
+SupervisorStrategy JsActor::supervisor_strategy() const {
+  val record = hooks()["strategyOf"](instance_);
+  if (record.isNull() || record.isUndefined()) return Actor::supervisor_strategy();
+  if (threw(record)) {
+    // As a throwing decider: reported, and the failure escalates.
+    log().error("supervisorStrategy() threw (escalating): " +
+                std::string(JsError(record["thrown"]).what()));
+    return SupervisorStrategy::escalating();
+  }
+  return strategy_from_js(record, log());
 }
 
 void JsActor::become_js(val behaviour, bool discard_old) {
@@ -77,7 +93,7 @@ void JsActor::become_js(val behaviour, bool discard_old) {
 void JsActor::run_receive(const val& behaviour, const Message& message) {
   current_ = &message;
   try {
-    invoke("receive", message_to_js(message, system_id_), behaviour, true);
+    invoke("receive", message_to_js(message, system_id_), behaviour, Hold::kReceive);
   } catch (...) {
     current_ = nullptr;
     throw;
@@ -86,7 +102,7 @@ void JsActor::run_receive(const val& behaviour, const Message& message) {
 }
 
 void JsActor::pre_start() {
-  invoke("preStart", val::undefined(), val::undefined(), false);
+  invoke("preStart", val::undefined(), val::undefined(), Hold::kStart);
 }
 
 void JsActor::post_stop() {
@@ -94,10 +110,10 @@ void JsActor::post_stop() {
     restarting_ = false;
     val message =
         restart_message_ ? message_to_js(*restart_message_, system_id_) : val::undefined();
-    invoke("preRestart", error_to_js(restart_reason_), message, false);
+    invoke("preRestart", error_to_js(restart_reason_), message, Hold::kNo);
     return;
   }
-  invoke("postStop", val::undefined(), val::undefined(), false);
+  invoke("postStop", val::undefined(), val::undefined(), Hold::kNo);
 }
 
 void JsActor::pre_restart(std::exception_ptr reason, const Message* message) {
@@ -116,7 +132,7 @@ void JsActor::pre_restart(std::exception_ptr reason, const Message* message) {
 }
 
 void JsActor::post_restart(std::exception_ptr reason) {
-  invoke("postRestart", error_to_js(reason), val::undefined(), false);
+  invoke("postRestart", error_to_js(reason), val::undefined(), Hold::kStart);
 }
 
 void JsActor::unhandled_from_js(val message) {

@@ -1,7 +1,9 @@
 // JsActor: the core Actor whose behaviour is a JS instance. Hooks run through
 // the JS trampoline (hooks.invokeActor), which reports a throw (→ a JsError for
-// supervision) or a returned promise (→ context().defer(); the actor holds
-// until it settles). JS reaches the actor's context by its numeric key.
+// supervision) or a returned promise (receive → context().defer(), preStart /
+// postRestart → defer_start(); the actor holds until it settles). The JS
+// supervisorStrategy() reaches the core as the strategy for its children. JS
+// reaches the actor's context by its numeric key.
 #pragma once
 
 #include <emscripten/val.h>
@@ -27,7 +29,10 @@ class JsActor final : public Actor {
   void post_stop() override;
   void pre_restart(std::exception_ptr reason, const Message* message) override;
   void post_restart(std::exception_ptr reason) override;
+  // The JS instance's constructor.name (the class a factory built).
   std::string class_name() const override { return class_name_; }
+  // The JS supervisorStrategy(); the core default when it is not overridden.
+  SupervisorStrategy supervisor_strategy() const override;
 
   // For the JS context API.
   ActorContext& ctx() const { return context(); }
@@ -42,7 +47,8 @@ class JsActor final : public Actor {
   static JsActor* find(std::uint32_t key);
 
  private:
-  void invoke(const char* hook, emscripten::val a, emscripten::val b, bool may_defer);
+  enum class Hold { kNo, kReceive, kStart };  // what a returned promise holds
+  void invoke(const char* hook, emscripten::val a, emscripten::val b, Hold hold);
   // onReceive (behaviour undefined) or a become() behaviour.
   void run_receive(const emscripten::val& behaviour, const Message& message);
 

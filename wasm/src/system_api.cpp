@@ -7,6 +7,7 @@
 #include "js_actor.hpp"
 #include "js_hooks.hpp"
 #include "js_journal.hpp"
+#include "js_supervision.hpp"
 #include "mailbox_table.hpp"
 #include "mailroom/actor_path.hpp"
 #include "mailroom/errors.hpp"
@@ -49,7 +50,8 @@ MailboxFactory js_mailbox_factory(val factory) {
   };
 }
 
-ActorOptions actor_options(const val& s) {
+// log: where a failing JS decider of this actor's strategy is reported.
+ActorOptions actor_options(const val& s, const Logger& log) {
   auto options = ActorOptions::create();
   if (has(s, "mailboxCapacity")) options.with_mailbox_capacity(s["mailboxCapacity"].as<double>());
   if (has(s, "mailboxOverflow")) {
@@ -57,6 +59,11 @@ ActorOptions actor_options(const val& s) {
   }
   if (has(s, "mailbox")) options.with_mailbox(js_mailbox_factory(s["mailbox"]));
   if (has(s, "throughput")) options.with_throughput(s["throughput"].as<int>());
+  if (has(s, "supervisorStrategy")) {
+    const val record = s["supervisorStrategy"];
+    options.with_supervisor_strategy(record["default"].isTrue() ? SupervisorStrategy()
+                                                                : strategy_from_js(record, log));
+  }
   return options;
 }
 
@@ -121,7 +128,7 @@ val system_spawn(int system, std::uint32_t parent_key, val actor_class, std::str
     ActorFactory factory = [system, actor_class]() -> std::unique_ptr<Actor> {
       return std::make_unique<JsActor>(system, actor_class);
     };
-    ActorOptions options = actor_options(settings);
+    ActorOptions options = actor_options(settings, handle.system->log());
     ActorRef ref =
         parent_key == 0
             ? handle.system->spawn(std::move(factory), name, std::move(options))
@@ -232,6 +239,27 @@ val selection_tell(int system, std::string path, val message, std::uint32_t send
   return guarded([&] {
     SystemRegistry::instance().get(system).system->actor_selection(path).tell(
         message_from_js(std::move(message), special, 0), ref_from_id(sender));
+  });
+}
+
+val dead_letters_tell(int system, val message, int special, std::uint32_t sender,
+                      std::string sender_path, std::uint32_t recipient,
+                      std::string recipient_path) {
+  return guarded([&] {
+    SystemHandle* handle = SystemRegistry::instance().find(system);
+    if (handle == nullptr) return;  // released: nowhere to record it
+    // A path of this system in its local spelling; any other path as given.
+    auto local = [&](const std::string& path) {
+      std::string out = ActorPath::to_local(path, handle->name);
+      return out.empty() ? path : out;
+    };
+    DeadLetter letter;
+    letter.message = message_from_js(std::move(message), special, 0);
+    letter.sender = ref_from_id(sender);
+    if (!letter.sender.valid() && !sender_path.empty()) letter.sender_path = local(sender_path);
+    letter.recipient = ref_from_id(recipient);
+    if (!letter.recipient.valid()) letter.recipient_path = local(recipient_path);
+    handle->system->publish_dead_letter(std::move(letter));
   });
 }
 

@@ -1,4 +1,8 @@
-// ActorCell: creation, failure and supervision, restart and stop.
+// ActorCell: creation (including an asynchronous start, defer_start()),
+// failure and supervision, restart and stop.
+#include <cstdint>
+#include <memory>
+#include <string>
 #include <utility>
 
 #include "actor_cell.hpp"
@@ -6,11 +10,50 @@
 #include "describe_exception.hpp"
 #include "internal_messages.hpp"
 #include "mailroom/actor_initialization_error.hpp"
+#include "mailroom/deferred_start.hpp"
 #include "mailroom/errors.hpp"
 #include "mailroom/system_messages.hpp"
 #include "system_core.hpp"
 
 namespace mailroom::detail {
+
+namespace {
+
+// What a deferred start parks as the cell's deferred envelope: when its
+// completion fails, handle_failure recognises a failed start by it.
+struct DeferredStart {};
+
+// The pre_start / post_restart running on this thread; defer_start() hands out
+// the completion recorded here, with the token the cell reserved for it.
+struct StartGate {
+  ActorCell* cell;
+  std::uint64_t token;
+  std::shared_ptr<CompletionState> state;
+};
+thread_local StartGate* t_start_gate = nullptr;
+
+class ScopedStartGate {
+ public:
+  explicit ScopedStartGate(StartGate* gate) : previous_(t_start_gate) { t_start_gate = gate; }
+  ~ScopedStartGate() { t_start_gate = previous_; }
+  ScopedStartGate(const ScopedStartGate&) = delete;
+  ScopedStartGate& operator=(const ScopedStartGate&) = delete;
+
+ private:
+  StartGate* previous_;
+};
+
+std::exception_ptr as_initialization_error(const std::string& path, std::exception_ptr error) {
+  try {
+    if (error) std::rethrow_exception(error);
+  } catch (const ActorInitializationError&) {
+    return error;
+  } catch (...) {
+  }
+  return std::make_exception_ptr(ActorInitializationError(path, error));
+}
+
+}  // namespace
 
 void ActorCell::start_now() {
   create_instance(false, nullptr);
@@ -18,6 +61,7 @@ void ActorCell::start_now() {
 
 bool ActorCell::create_instance(bool restart, std::exception_ptr reason) {
   state_.store(CellState::kRunning, std::memory_order_release);
+  StartGate gate{this, completion_token_ + 1, nullptr};
   try {
     {
       ScopedConstruction scope(&context_);
@@ -28,13 +72,26 @@ bool ActorCell::create_instance(bool restart, std::exception_ptr reason) {
       std::lock_guard lock(info_mutex_);
       class_name_ = actor_->class_name();
     }
-    if (restart) {
-      actor_->post_restart(reason);
-    } else {
-      actor_->pre_start();
+    {
+      ScopedStartGate scope(&gate);
+      if (restart) {
+        actor_->post_restart(reason);
+      } else {
+        actor_->pre_start();
+      }
+    }
+    if (gate.state) {
+      // An asynchronous start: no user message until its completion (the
+      // CompletionDone is already queued when it completed inside the hook).
+      completion_token_ = gate.token;
+      pending_completion_ = std::move(gate.state);
+      deferred_envelope_ = Envelope{Message(DeferredStart{}), ActorRef(), {}, 0};
+      awaiting_completion_ = true;
     }
     return true;
   } catch (...) {
+    // The token was handed out: never reuse it for a later deferred receive.
+    if (gate.state) completion_token_ = gate.token;
     handle_failure(
         std::make_exception_ptr(ActorInitializationError(local_path_, std::current_exception())),
         nullptr);
@@ -47,6 +104,11 @@ void ActorCell::handle_failure(std::exception_ptr error, const Envelope* envelop
   if (state == CellState::kStopping || state == CellState::kTerminated) {
     logger_.error("failed while stopping: " + describe_exception(error));
     return;
+  }
+  if (envelope && envelope->message.is<DeferredStart>()) {
+    // A deferred start that failed: an initialization failure, not a message's.
+    error = as_initialization_error(local_path_, error);
+    envelope = nullptr;
   }
   mailbox_->suspend();
   if (envelope) {
@@ -204,3 +266,20 @@ void ActorCell::finish_stop() {
 }
 
 }  // namespace mailroom::detail
+
+namespace mailroom {
+
+Completion defer_start(ActorContext& context) {
+  detail::StartGate* gate = detail::t_start_gate;
+  if (!gate || &gate->cell->context() != &context) {
+    throw IllegalStateError("defer_start() is only allowed in pre_start() or post_restart()");
+  }
+  if (!gate->state) {
+    gate->state = std::make_shared<detail::CompletionState>();
+    gate->state->cell = gate->cell->weak_from_this();
+    gate->state->token = gate->token;
+  }
+  return Completion(gate->state);
+}
+
+}  // namespace mailroom
