@@ -63,6 +63,9 @@ TEST(MpscQueue, DestroysWhatIsLeft) {
 // arrives exactly once, each producer's values in its own order, and size()
 // seen from a fifth thread never exceeds what was pushed.
 TEST(MpscQueueConcurrency, ManyProducersOneConsumerLoseNothingKeepOrder) {
+#ifdef __EMSCRIPTEN__
+  GTEST_SKIP() << "threads";
+#endif
   constexpr int kProducers = 4;
   constexpr int kPerProducer = 50000;
   MpscQueue<std::pair<int, int>> q;
@@ -104,6 +107,9 @@ TEST(MpscQueueConcurrency, ManyProducersOneConsumerLoseNothingKeepOrder) {
 // The unbounded mailbox under contention: senders on four threads while the
 // owner dequeues; size() returns to zero and every envelope came out once.
 TEST(UnboundedMailboxConcurrency, SendersAndOwnerAgreeOnEveryEnvelope) {
+#ifdef __EMSCRIPTEN__
+  GTEST_SKIP() << "threads";
+#endif
   constexpr int kProducers = 4;
   constexpr int kPerProducer = 20000;
   UnboundedMailbox box;
@@ -132,6 +138,9 @@ TEST(UnboundedMailboxConcurrency, SendersAndOwnerAgreeOnEveryEnvelope) {
 // Blocks freed on one thread serve allocations on another (the hand-over a
 // message makes), and every size class round-trips.
 TEST(BlockPoolConcurrency, BlocksCrossThreadsAndSizeClasses) {
+#ifdef __EMSCRIPTEN__
+  GTEST_SKIP() << "threads";
+#endif
   constexpr int kBlocks = 10000;
   for (std::size_t bytes : {8u, 64u, 100u, 200u, 256u}) {
     std::vector<void*> blocks(kBlocks);
