@@ -14,31 +14,17 @@
 #include "mailroom/dead_letter_queue.hpp"
 #include "mailroom/payload_codec_registry.hpp"
 #include "support/dead_letter_fakes.hpp"
+#include "support/dead_letter_lists.hpp"
 
 namespace mailroom {
 namespace {
 
+using testing::by_recipient;
 using testing::FakeJournal;
 using testing::FakeReplayTarget;
+using testing::ids;
+using testing::recipients;
 using Mode = FakeReplayTarget::Mode;
-
-DeadLetterFilter by_recipient(std::string path) {
-  DeadLetterFilter filter;
-  filter.recipient = std::move(path);
-  return filter;
-}
-
-std::vector<std::uint64_t> ids(const std::vector<DeadLetterEntry>& entries) {
-  std::vector<std::uint64_t> out;
-  for (const auto& e : entries) out.push_back(e.id);
-  return out;
-}
-
-std::vector<std::string> recipients(const std::vector<DeadLetterEntry>& entries) {
-  std::vector<std::string> out;
-  for (const auto& e : entries) out.push_back(e.recipient_path);
-  return out;
-}
 
 // The documented filter, written out plainly: "scheme://system" dropped,
 // trailing '/' dropped, then the path itself or below it on a '/' boundary.

@@ -12,11 +12,15 @@
 #include "mailroom/dead_letter_queue.hpp"
 #include "mailroom/metrics_registry.hpp"
 #include "support/dead_letter_fakes.hpp"
+#include "support/dead_letter_lists.hpp"
 
 namespace mailroom {
 namespace {
 
+using testing::by_recipient;
 using testing::FakeReplayTarget;
+using testing::ids;
+using testing::recipients;
 
 DeadLetter letter(Message message, std::string recipient, std::string sender_path = "",
                   ActorRef sender = {}) {
@@ -48,24 +52,6 @@ struct Harness {
     return metrics.counter("actor_dead_letters_total", "", {{"outcome", outcome}}).value();
   }
 };
-
-DeadLetterFilter by_recipient(std::string path) {
-  DeadLetterFilter filter;
-  filter.recipient = std::move(path);
-  return filter;
-}
-
-std::vector<std::uint64_t> ids(const std::vector<DeadLetterEntry>& entries) {
-  std::vector<std::uint64_t> out;
-  for (const auto& e : entries) out.push_back(e.id);
-  return out;
-}
-
-std::vector<std::string> recipients(const std::vector<DeadLetterEntry>& entries) {
-  std::vector<std::string> out;
-  for (const auto& e : entries) out.push_back(e.recipient_path);
-  return out;
-}
 
 // The default store keeps nothing and counts nothing.
 TEST(DeadLetterQueue, OffStoreKeepsNothingAndCountsNothing) {
