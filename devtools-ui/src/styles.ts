@@ -1,12 +1,14 @@
 // Panel styles, injected next to the panel so it works in any host page.
 // Colours are CSS variables per theme; the warning colour marks > 85% full.
 export const PANEL_CSS = `
-.mr-root{--bg:#fff;--bg2:#f3f4f6;--fg:#1f2328;--muted:#6b7280;--line:#e5e7eb;--accent:#2563eb;--sel:#dbeafe;
---warn:#d97706;--bad:#dc2626;--good:#16a34a;--bar:#60a5fa;
+.mr-root{--bg:#fff;--bg2:#f3f4f6;--fg:#1f2328;--muted:#5f6570;--line:#e5e7eb;--accent:#1d4ed8;--sel:#dbeafe;
+--warn:#a34a06;--bad:#b91c1c;--good:#15803d;--bar:#60a5fa;--on-accent:#fff;--on-bad:#fff;--focus:#1d4ed8;
+--json-key:#a626a4;--json-string:#2e7d32;--json-number:#8c5a00;--link:#1d4ed8;
 font:12px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg);
 display:flex;flex-direction:column;height:100%;min-height:0;position:relative;outline:none;box-sizing:border-box}
-.mr-root[data-theme=dark]{--bg:#1e1f22;--bg2:#2b2d31;--fg:#e6e6e6;--muted:#9aa0a6;--line:#3a3c42;--accent:#7aa7ff;
---sel:#24395e;--warn:#f59e0b;--bad:#f87171;--good:#4ade80;--bar:#3b82f6}
+.mr-root[data-theme=dark]{--bg:#1e1f22;--bg2:#2b2d31;--fg:#e6e6e6;--muted:#a8aeb5;--line:#3a3c42;--accent:#7aa7ff;
+--sel:#24395e;--warn:#f59e0b;--bad:#fca5a5;--good:#4ade80;--bar:#3b82f6;--on-accent:#111827;--on-bad:#1e1f22;--focus:#9ec1ff;
+--json-key:#d19aff;--json-string:#98c379;--json-number:#d19a66;--link:#8fb6ff}
 .mr-root *{box-sizing:border-box}
 .mr-root button{font:inherit;color:inherit}
 .mr-root select,.mr-root input{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:2px 6px}
@@ -14,13 +16,24 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-tabs{display:flex}
 .mr-tabs button{background:none;border:none;border-bottom:2px solid transparent;padding:7px 12px;cursor:pointer}
 .mr-tabs button.mr-on{border-bottom-color:var(--accent);color:var(--accent)}
-.mr-count{margin-left:6px;background:var(--bad);color:#fff;border-radius:8px;padding:0 6px;font-size:11px}
+.mr-count{margin-left:6px;background:var(--bad);color:var(--on-bad);border-radius:8px;padding:0 6px;font-size:11px}
 .mr-header-tools{display:flex;gap:6px;align-items:center}
 .mr-btn{background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:3px 8px;cursor:pointer}
 .mr-btn:hover:not(:disabled){border-color:var(--accent)}
 .mr-btn:disabled{opacity:.5;cursor:not-allowed}
-.mr-primary{background:var(--accent);border-color:var(--accent);color:#fff!important}
-.mr-link{background:none;border:none;color:var(--accent);cursor:pointer;padding:0 3px}
+.mr-root .mr-primary{background:var(--accent);border-color:var(--accent);color:var(--on-accent)}
+.mr-root .mr-primary:disabled{background:var(--bg2);border-color:var(--line);color:var(--muted);opacity:1}
+.mr-root .mr-link{background:none;border:none;color:var(--link);cursor:pointer;padding:0 3px;text-decoration:underline;text-underline-offset:2px;text-decoration-thickness:1px}
+.mr-root .mr-link:hover{text-decoration-thickness:2px}
+.mr-root .mr-link:has(>.mr-icon:only-child){text-decoration:none}
+.mr-root :focus-visible{outline:2px solid var(--focus);outline-offset:-2px}
+.mr-root:focus-visible{outline-offset:-3px}
+.mr-row:focus-visible{outline-offset:-2px}
+.mr-held{color:var(--muted)}.mr-held.mr-on{color:var(--warn);font-weight:600}
+.mr-pill{position:absolute;left:50%;top:32px;transform:translateX(-50%);z-index:4;background:var(--accent);color:var(--on-accent);border:none;border-radius:12px;padding:2px 12px;cursor:pointer;font-weight:600;box-shadow:0 2px 6px rgba(0,0,0,.25)}
+.mr-grid-body{flex:1;min-height:0;display:flex;flex-direction:column}
+.mr-replay-off{margin:0 0 8px;color:var(--warn)}
+.mr-dialog-messages{min-height:1.4em}
 .mr-icon{flex:none;display:block}
 .mr-root button:has(>.mr-icon){display:inline-flex;align-items:center;gap:4px}
 .mr-main{flex:1;min-height:0;display:flex;flex-direction:column}
@@ -33,8 +46,9 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-seg button:last-child{border-right:none}
 .mr-seg button.mr-on{background:var(--sel);color:var(--accent)}
 .mr-head{background:var(--bg2);border-bottom:1px solid var(--line);font-weight:600}
-.mr-head .mr-sort{background:none;border:none;text-align:left;cursor:pointer;font-weight:600}
-.mr-head .mr-sort.mr-on{color:var(--accent)}
+.mr-head .mr-sort{background:none;border:none;text-align:left;cursor:pointer;font-weight:600;padding:0;width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.mr-root .mr-head .mr-sort.mr-on{color:var(--accent)}
+.mr-root .mr-head .mr-sort.mr-stale{color:var(--warn)}
 .mr-mb-grid{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr) 94px 112px 150px 52px 36px 56px 76px 76px 56px 66px 96px 36px;align-items:center}
 .mr-dl-grid{display:grid;grid-template-columns:60px 100px minmax(0,1fr) minmax(0,1.5fr) minmax(0,1fr) 74px 160px;align-items:center}
 .mr-cell{padding:0 6px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -65,13 +79,16 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-histo-bar{width:6px;height:100%;display:flex;align-items:flex-end;background:var(--bg2)}
 .mr-histo-bar span{display:block;width:100%;background:var(--muted)}
 .mr-histo-bar.mr-on span{background:var(--accent)}
-.mr-split{flex:1;min-height:0;display:flex}
-.mr-split-main{flex:1;min-width:0;display:flex;flex-direction:column;container-type:inline-size}
+.mr-split{flex:1;min-height:0;display:flex;position:relative;container:mr-split/inline-size}
+.mr-split-main{flex:1;min-width:0;display:flex;flex-direction:column;container-type:inline-size;position:relative}
 @container (max-width: 620px){.mr-dl-grid{grid-template-columns:100px minmax(0,1fr) minmax(0,1.4fr) 52px 96px}
 .mr-dl-grid>.mr-cell:nth-child(1),.mr-dl-grid>.mr-cell:nth-child(5){display:none}}
 .mr-mb-scroll{flex:1;min-height:0;overflow-x:auto;overflow-y:hidden;display:flex;flex-direction:column}
 .mr-mb-scroll>*{min-width:1080px}
-.mr-detail{width:44%;min-width:280px;border-left:1px solid var(--line);overflow:auto;padding:8px 10px}
+.mr-detail{width:44%;min-width:280px;border-left:1px solid var(--line);overflow:auto;padding:8px 10px;background:var(--bg)}
+@container mr-split (max-width: 900px){.mr-detail{position:absolute;top:0;right:0;bottom:0;z-index:5;width:min(100%,460px);min-width:0;box-shadow:-4px 0 14px rgba(0,0,0,.22)}}
+@container (max-width: 420px){.mr-dl-grid{grid-template-columns:minmax(0,1fr) minmax(0,1.4fr) 76px}
+.mr-dl-grid>.mr-cell:nth-child(1),.mr-dl-grid>.mr-cell:nth-child(3),.mr-dl-grid>.mr-cell:nth-child(5),.mr-dl-grid>.mr-cell:nth-child(6){display:none}}
 .mr-detail-head{display:flex;justify-content:space-between;align-items:center}
 .mr-meta{display:grid;grid-template-columns:80px 1fr;gap:2px 8px;margin:8px 0}
 .mr-meta dt{color:var(--muted)}.mr-meta dd{margin:0;overflow-wrap:anywhere}
@@ -86,15 +103,17 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-json-toggle{background:none;border:none;cursor:pointer;padding:0 2px;width:16px;color:var(--muted)}
 .mr-json-range .mr-json-toggle{width:auto}
 .mr-json-toggle-spacer{display:inline-block;width:16px}
-.mr-json-key{color:#a626a4}.mr-root[data-theme=dark] .mr-json-key{color:#d19aff}
-.mr-json-string{color:#50a14f}.mr-root[data-theme=dark] .mr-json-string{color:#98c379}
-.mr-json-number,.mr-json-bigint{color:#986801}.mr-root[data-theme=dark] .mr-json-number{color:#d19a66}
+.mr-json-key{color:var(--json-key)}
+.mr-json-string{color:var(--json-string)}
+.mr-json-number,.mr-json-bigint{color:var(--json-number)}
 .mr-json-summary{color:var(--muted)}
 .mr-json-circular{color:var(--warn)}
 .mr-json-actions{visibility:hidden;margin-left:6px}
-.mr-json-node:hover>.mr-json-actions{visibility:visible}
+.mr-json-node:hover>.mr-json-actions,.mr-json-node:focus-within>.mr-json-actions{visibility:visible}
 .mr-banner{padding:4px 8px;background:var(--sel);border-bottom:1px solid var(--line);display:flex;gap:8px;align-items:center}
 .mr-banner-bad{background:transparent;color:var(--bad)}
+.mr-toast{position:absolute;left:50%;bottom:24px;transform:translateX(-50%);z-index:20;max-width:min(90%,640px);background:var(--fg);color:var(--bg);border-radius:6px;padding:4px 6px 4px 12px;display:flex;gap:8px;align-items:center;box-shadow:0 4px 14px rgba(0,0,0,.3)}
+.mr-root .mr-toast .mr-link{color:var(--bg)}
 .mr-error{color:var(--bad)}.mr-warning{color:var(--warn)}
 .mr-modal{position:absolute;inset:0;background:rgba(0,0,0,.35);display:flex;align-items:center;justify-content:center;z-index:10}
 .mr-modal-box{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:12px 16px;min-width:360px;max-width:90%}

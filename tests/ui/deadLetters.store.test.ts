@@ -140,7 +140,7 @@ describe('Dead-letter store', () => {
   });
 
   it('shows a poison letter coming back as the same entry until it is quarantined', async () => {
-    // Each failed replay returns the same id with replayCount + 1; past max-replays it is refused.
+    // Each failed replay returns the same id with replayCount + 1; once quarantined the panel refuses to send it.
     await run(`
       actor /user/poison
       fail-replays /user/poison
@@ -149,23 +149,25 @@ describe('Dead-letter store', () => {
       replay 1
       replay 1
       expect letter 1 replayCount=2 quarantined=true
+      expect blocked 1 Quarantined: already replayed 2 times (max-replays 2)
       replay 1
-      expect attempts 1 replayed,replayed,quarantined
+      expect attempts 1 replayed,replayed
       expect letters 1
     `, createScenario({ maxReplays: 2 }));
   });
 
-  it('names rejected and degraded-payload outcomes and keeps those entries', async () => {
-    // A full reject mailbox refuses the replay; a degraded entry has nothing to send.
+  it('names a rejected outcome, refuses a degraded entry before sending, and keeps both entries', async () => {
+    // A full reject mailbox refuses the replay; a degraded entry has nothing to send, so Replay is off with the reason.
     await run(`
       actor /user/checkout kind=bounded capacity=1 policy=reject depth=1
       letter /user/checkout {"kind":"order"}
       degraded /user/checkout class=Function reason=functions-are-not-serializable
       sample
       replay 1
+      expect blocked 2 Degraded entry: only its origin was kept (Function: functions-are-not-serializable)
       replay 2
       expect attempts 1 rejected
-      expect attempts 2 degraded-payload
+      expect attempts 2 -
       expect letters 2,1
     `);
   });

@@ -151,11 +151,17 @@ export async function run(script: string, ctx: ScenarioContext = createScenario(
           expect(store.deadLetters.visible.value.map((e) => e.id), where).toEqual(want);
         } else if (what === 'attempts') {
           const got = (store.deadLetters.attempts.value.get(subject) ?? []).map((a) => a.outcome);
-          expect(got, where).toEqual(more[0].split(','));
+          expect(got, where).toEqual(more[0] === '-' ? [] : more[0].split(','));
         } else if (what === 'letter') {
           const e = store.deadLetters.entries.value.find((x) => x.id === subject);
           expect(e, where).toBeDefined();
           for (const [k, v] of Object.entries(named)) expect((e as unknown as Record<string, unknown>)[k], `${where}: ${k}`).toEqual(v);
+        } else if (what === 'blocked') {
+          // The panel refuses before sending: the dialog names why and confirm stays off.
+          store.emit({ type: 'replay/prepare', id: subject, altPath: (named.to as string | undefined) ?? null });
+          const text = line.replace(/^expect\s+blocked\s+\S+/, '').replace(/\bto=\S+/, '').trim();
+          expect(store.replayPreview.value?.blocked ?? '', where).toContain(text);
+          store.emit({ type: 'replay/cancel' });
         } else if (what === 'delivered') {
           expect(system.delivered.get(subject) ?? [], where).toEqual(JSON.parse(json ? json[1] : '[]'));
         } else {

@@ -63,11 +63,25 @@ export function App({ store, onCopy, onExport }: AppProps) {
       emit({ type: 'move', delta: e.key === 'ArrowDown' ? 1 : -1 });
     } else if (e.key === 'Enter' && (e.target as HTMLElement | null)?.tagName !== 'BUTTON') {
       emit({ type: 'open' });
+    } else if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey && view === 'dead-letters') {
+      const id = deadLetters.selectedId.value;
+      if (id === null) return;
+      e.preventDefault();
+      // Shift+R: replay to another path.
+      emit({ type: 'replay/shortcut', id, redirect: e.shiftKey });
     }
   };
 
   return (
-    <div class="mr-root" data-theme={theme} data-testid="devtools" tabIndex={0} onKeyDown={onKeyDown}>
+    <div
+      class="mr-root"
+      data-theme={theme}
+      data-session={imported ? 'imported' : 'live'}
+      data-testid="devtools"
+      tabIndex={0}
+      aria-label="Mailroom DevTools"
+      onKeyDown={onKeyDown}
+    >
       <header class="mr-header">
         <nav class="mr-tabs" role="tablist">
           {TABS.map((t) => (
@@ -89,6 +103,7 @@ export function App({ store, onCopy, onExport }: AppProps) {
         <div class="mr-header-tools">
           <label class="mr-muted" title="Sampling rate">
             <select
+              aria-label="Sampling rate"
               data-testid="sample-rate"
               value={String(ui.sampleHz.value)}
               onChange={(e) => emit({ type: 'sample-rate', hz: Number((e.currentTarget as HTMLSelectElement).value) })}
@@ -154,19 +169,20 @@ export function App({ store, onCopy, onExport }: AppProps) {
           Sampling failed: {ui.error.value}
         </div>
       )}
-      {ui.notice.value && (
-        <div class="mr-banner" data-testid="notice" role="status">
-          {ui.notice.value}
-          <button class="mr-link" data-testid="notice-dismiss" onClick={() => emit({ type: 'dismiss-notice' })} aria-label="dismiss" title="Dismiss">
-            <Icon name="close" />
-          </button>
-        </div>
-      )}
       <main class="mr-main">
         {view === 'mailboxes' && <MailboxesView store={store} />}
         {view === 'dead-letters' && <DeadLettersView store={store} onCopy={onCopy} />}
         {view === 'metrics' && <MetricsView store={store} />}
       </main>
+      {ui.notice.value && (
+        // Floats over the panel: a notice never pushes the list down under the pointer.
+        <div class="mr-toast" data-testid="notice" role="status">
+          {ui.notice.value}
+          <button class="mr-link" data-testid="notice-dismiss" onClick={() => emit({ type: 'dismiss-notice' })} aria-label="Dismiss notice" title="Dismiss">
+            <Icon name="close" />
+          </button>
+        </div>
+      )}
       <ReplayDialog store={store} />
       <footer class="mr-cost" data-testid="panel-cost" title="Time the panel spent in its last sample">
         {ui.paused.value ? 'paused' : ui.hidden.value ? 'hidden, not sampling' : `${ui.sampleHz.value} Hz`} · sample{' '}

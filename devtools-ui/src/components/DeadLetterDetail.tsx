@@ -1,6 +1,6 @@
 // The detail pane of one dead letter: origin, actions, attempt history and the
 // payload tree (or, for a degraded entry, its class and reason only).
-import type { PanelStore } from '../store';
+import { replayBlockedReason, type PanelStore } from '../store';
 import { localPath } from '../source/paths';
 import { safeStringify } from '../payload/serialize';
 import { formatClock } from './format';
@@ -11,12 +11,14 @@ export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id:
   const { deadLetters: dl, emit, ui } = store;
   const entry = dl.selected.value;
   const attempts = dl.attempts.value.get(id) ?? [];
-  const canReplay = ui.allowReplay.value && ui.imported.value === null;
+  const entryBlock = entry ? replayBlockedReason(entry, dl.settings.value?.maxReplays ?? null) : null;
   const replayTitle = !ui.allowReplay.value
     ? 'Replay is off: mount the panel with { allowReplay: true } to enable it'
     : ui.imported.value
       ? 'Imported data is read-only'
-      : undefined;
+      : (entryBlock ?? undefined);
+  const canReplay = replayTitle === undefined;
+  const reasonId = `mr-replay-off-${id}`;
   return (
     <aside class="mr-detail" data-testid="dl-detail" aria-label={`Dead letter ${id}`}>
       <header class="mr-detail-head">
@@ -61,7 +63,8 @@ export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id:
               class="mr-btn mr-primary"
               data-testid="dl-replay"
               disabled={!canReplay}
-              title={replayTitle}
+              title={replayTitle ?? 'Replay to the recorded recipient (r)'}
+              aria-describedby={canReplay ? undefined : reasonId}
               onClick={() => emit({ type: 'replay/prepare', id, altPath: null })}
             >
               Replay
@@ -70,7 +73,8 @@ export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id:
               class="mr-btn"
               data-testid="dl-redirect"
               disabled={!canReplay}
-              title={replayTitle}
+              title={replayTitle ?? 'Replay to another path (Shift+R)'}
+              aria-describedby={canReplay ? undefined : reasonId}
               onClick={() => emit({ type: 'replay/prepare', id, altPath: localPath(entry.recipientPath) })}
             >
               Replay to path…
@@ -83,6 +87,11 @@ export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id:
               Copy entry as JSON
             </button>
           </div>
+          {!canReplay && (
+            <p class="mr-replay-off" id={reasonId} data-testid="dl-replay-off">
+              {replayTitle}
+            </p>
+          )}
         </>
       )}
       {attempts.length > 0 && (

@@ -1,6 +1,8 @@
 // Dead-letter inspector: store state first, then summary, filters, arrival
 // histogram, the virtualised newest-first list and the detail pane.
+import { useState } from 'preact/hooks';
 import type { PanelStore } from '../store';
+import type { HoldReason } from '../store/letterHold';
 import { WINDOW_MINUTES, type DeadLetterView } from '../store/deadLetters';
 import { localPath } from '../source/paths';
 import { DeadLetterDetail } from './DeadLetterDetail';
@@ -34,7 +36,14 @@ function StoreOffState({ store }: { store: 'off' | 'metrics' }) {
   );
 }
 
-function Row({ entry, store, selected }: { entry: DeadLetterView; store: PanelStore; selected: boolean }) {
+const HOLD_TEXT: Record<HoldReason, string> = {
+  pointer: 'pointer over the list',
+  focus: 'keyboard focus in the list',
+  selection: 'a letter is selected',
+  scrolled: 'scrolled down',
+};
+
+function Row({ entry, store, selected, tabStop }: { entry: DeadLetterView; store: PanelStore; selected: boolean; tabStop: boolean }) {
   const { deadLetters, emit } = store;
   const time =
     deadLetters.timeMode.value === 'absolute' ? formatClock(entry.timestampMs) : formatAgo(entry.timestampMs, deadLetters.now.value);
@@ -43,17 +52,18 @@ function Row({ entry, store, selected }: { entry: DeadLetterView; store: PanelSt
       class={`mr-row mr-dl-grid${selected ? ' mr-selected' : ''}`}
       role="row"
       aria-selected={selected}
+      tabIndex={tabStop ? 0 : -1}
       data-testid="dl-row"
       data-id={entry.id}
       onClick={() => emit({ type: 'dead-letters/select', id: entry.id, open: true })}
     >
-      <span class="mr-cell mr-num mr-muted">#{entry.id}</span>
-      <span class="mr-cell mr-num" title={new Date(entry.timestampMs).toISOString()}>{time}</span>
-      <span class="mr-cell mr-type" title={entry.type}>{entry.type}</span>
-      <span class="mr-cell mr-path" title={entry.recipientPath}>{localPath(entry.recipientPath)}</span>
-      <span class="mr-cell mr-path mr-muted">{entry.senderPath ? localPath(entry.senderPath) : '—'}</span>
-      <span class="mr-cell mr-num">{entry.replayCount}</span>
-      <span class="mr-cell">
+      <span class="mr-cell mr-num mr-muted" role="gridcell">#{entry.id}</span>
+      <span class="mr-cell mr-num" role="gridcell" title={new Date(entry.timestampMs).toISOString()}>{time}</span>
+      <span class="mr-cell mr-type" role="gridcell" title={entry.type}>{entry.type}</span>
+      <span class="mr-cell mr-path" role="gridcell" title={entry.recipientPath}>{localPath(entry.recipientPath)}</span>
+      <span class="mr-cell mr-path mr-muted" role="gridcell">{entry.senderPath ? localPath(entry.senderPath) : '—'}</span>
+      <span class="mr-cell mr-num" role="gridcell">{entry.replayCount}</span>
+      <span class="mr-cell" role="gridcell">
         {entry.quarantined && <span class="mr-badge mr-badge-bad" data-testid="dl-quarantined">quarantined</span>}
         {entry.payload.kind === 'degraded' && <span class="mr-badge">degraded</span>}
       </span>
@@ -62,10 +72,13 @@ function Row({ entry, store, selected }: { entry: DeadLetterView; store: PanelSt
 }
 
 export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: CopyFn }) {
-  const { deadLetters: dl, emit } = store;
+  const { deadLetters: dl, letterHold: hold, emit } = store;
+  const [scrollTick, setScrollTick] = useState(0);
   const settings = dl.settings.value;
   if (settings && (settings.store === 'off' || settings.store === 'metrics')) return <StoreOffState store={settings.store} />;
-  const list = dl.visible.value;
+  const list = hold.shown.value;
+  const pending = hold.pending.value;
+  const reasons = hold.reasons.value;
   const timeWindow = dl.timeWindow.value;
   const histogram = dl.histogram.value;
   const search = dl.search.value.trim();
@@ -142,6 +155,9 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
         <span>
           <b data-testid="dl-shown">{list.length}</b> shown
         </span>
+        <span class={`mr-held${hold.held.value ? ' mr-on' : ''}`} data-testid="dl-held" aria-live="polite">
+          {hold.held.value ? `· held (${reasons.map((r) => HOLD_TEXT[r]).join(', ')})` : '· live'}
+        </span>
         <span>
           · <b>{dl.entries.value.length}</b> kept of {settings ? settings.maxEntries.toLocaleString('en-US') : '?'}
         </span>
@@ -158,17 +174,36 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
         />
       </div>
       <div class="mr-split">
-        <div class="mr-split-main">
+        <div class="mr-split-main" role="grid" aria-label="Dead letters, newest first" aria-rowcount={list.length}>
           <div class="mr-dl-grid mr-head" role="row">
-            <span class="mr-cell">Id</span>
-            <span class="mr-cell">Time</span>
-            <span class="mr-cell">Type</span>
-            <span class="mr-cell">Recipient</span>
-            <span class="mr-cell">Sender</span>
-            <span class="mr-cell">Replays</span>
-            <span class="mr-cell" />
+            <span class="mr-cell" role="columnheader">Id</span>
+            <span class="mr-cell" role="columnheader" aria-sort="descending" title="Newest first">Time ▼</span>
+            <span class="mr-cell" role="columnheader">Type</span>
+            <span class="mr-cell" role="columnheader">Recipient</span>
+            <span class="mr-cell" role="columnheader">Sender</span>
+            <span class="mr-cell" role="columnheader">Replays</span>
+            <span class="mr-cell" role="columnheader">State</span>
           </div>
+          {pending > 0 && (
+            <button
+              class="mr-pill"
+              data-testid="dl-new-pill"
+              title="New letters wait here while you look at the list; click to show them"
+              onClick={() => {
+                emit({ type: 'dead-letters/release' });
+                setScrollTick((t) => t + 1);
+              }}
+            >
+              {pending.toLocaleString('en-US')} new ▲
+            </button>
+          )}
           <FilteredList
+            label="Dead letters"
+            scrollToTop={scrollTick}
+            onMouseEnter={() => emit({ type: 'dead-letters/hold', reason: 'pointer', on: true })}
+            onMouseLeave={() => emit({ type: 'dead-letters/hold', reason: 'pointer', on: false })}
+            onScrolledAway={(away) => emit({ type: 'dead-letters/hold', reason: 'scrolled', on: away })}
+            onFocusChange={(on) => emit({ type: 'dead-letters/hold', reason: 'focus', on })}
             items={list}
             total={dl.entries.value.length}
             emptyTestId="dl-empty"
@@ -178,7 +213,7 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
             testId="dl-list"
             keyOf={(entry) => entry.id}
             selectedKey={selectedId}
-            renderRow={(entry, selected) => <Row entry={entry} store={store} selected={selected} />}
+            renderRow={(entry, selected, tabStop) => <Row entry={entry} store={store} selected={selected} tabStop={tabStop} />}
           />
         </div>
         {dl.detailOpen.value && selectedId !== null && <DeadLetterDetail store={store} id={selectedId} onCopy={onCopy} />}

@@ -1,7 +1,10 @@
 // A filtered list: its virtualised rows, or why there are none (nothing yet,
 // or nothing passes the filters). Rows are keyed by item, so a row element
 // always shows the same item while it exists; the selected row is marked here.
+// One row is the list's tab stop (roving tab index: the selected one, else the
+// first); when the selection moves while focus is in the list, focus follows.
 import { Fragment, type ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { VirtualList, type VirtualListProps } from './VirtualList';
 
 export interface FilteredListProps<T> extends Omit<VirtualListProps<T>, 'renderRow' | 'selectedIndex' | 'empty'> {
@@ -15,26 +18,61 @@ export interface FilteredListProps<T> extends Omit<VirtualListProps<T>, 'renderR
   keyOf: (item: T) => string;
   /** The selected item's key, kept in view when it changes. */
   selectedKey: string | null;
-  renderRow: (item: T, selected: boolean) => ComponentChildren;
+  /** `tabStop`: give the row tabIndex 0 (else -1). */
+  renderRow: (item: T, selected: boolean, tabStop: boolean) => ComponentChildren;
+  /** Accessible name of the grid. */
+  label: string;
+  /** Told when keyboard focus enters (true) or leaves (false) the list. */
+  onFocusChange?: (inside: boolean) => void;
 }
 
 export function FilteredList<T>(props: FilteredListProps<T>) {
-  const { total, emptyTestId, emptyText, noMatchText, keyOf, selectedKey, renderRow, ...list } = props;
+  const { total, emptyTestId, emptyText, noMatchText, keyOf, selectedKey, renderRow, label, onFocusChange, ...list } = props;
+  const box = useRef<HTMLDivElement>(null);
   // Without a selection there is nothing to find: no scan of a long list.
   const selectedIndex = selectedKey === null ? -1 : list.items.findIndex((item) => keyOf(item) === selectedKey);
+  const focusWanted = useRef<string | null>(null);
+  const lastKey = useRef(selectedKey);
+  if (lastKey.current !== selectedKey) {
+    lastKey.current = selectedKey;
+    const active = typeof document === 'undefined' ? null : document.activeElement;
+    if (selectedKey !== null && active && box.current?.contains(active)) focusWanted.current = selectedKey;
+  }
+  // After each render: the wanted row may only exist once the list has scrolled to it.
+  useEffect(() => {
+    if (focusWanted.current === null) return;
+    const row = box.current?.querySelector<HTMLElement>('[role=row][aria-selected=true]');
+    if (row) {
+      focusWanted.current = null;
+      if (document.activeElement !== row) row.focus();
+    }
+  });
   return (
-    <VirtualList
-      {...list}
-      selectedIndex={selectedIndex}
-      renderRow={(item) => {
-        const key = keyOf(item);
-        return <Fragment key={key}>{renderRow(item, key === selectedKey)}</Fragment>;
+    <div
+      class="mr-grid-body"
+      ref={box}
+      role="rowgroup"
+      aria-label={label}
+      onFocusIn={() => onFocusChange?.(true)}
+      onFocusOut={(e) => {
+        const next = (e as FocusEvent).relatedTarget as Node | null;
+        if (!next || !box.current?.contains(next)) onFocusChange?.(false);
       }}
-      empty={
-        <div class="mr-empty" data-testid={emptyTestId}>
-          {total === 0 ? emptyText : noMatchText}
-        </div>
-      }
-    />
+    >
+      <VirtualList
+        {...list}
+        selectedIndex={selectedIndex}
+        renderRow={(item, index) => {
+          const key = keyOf(item);
+          const selected = key === selectedKey;
+          return <Fragment key={key}>{renderRow(item, selected, selected || (selectedIndex < 0 && index === 0))}</Fragment>;
+        }}
+        empty={
+          <div class="mr-empty" data-testid={emptyTestId}>
+            {total === 0 ? emptyText : noMatchText}
+          </div>
+        }
+      />
+    </div>
   );
 }

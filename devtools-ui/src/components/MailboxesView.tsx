@@ -31,7 +31,7 @@ function fmtRate(v: number): string {
   return v >= 100 ? v.toFixed(0) : v.toFixed(1);
 }
 
-function Row({ row, store, selected }: { row: MailboxRow; store: PanelStore; selected: boolean }) {
+function Row({ row, store, selected, tabStop }: { row: MailboxRow; store: PanelStore; selected: boolean; tabStop: boolean }) {
   const { emit } = store;
   const local = localPath(row.path);
   return (
@@ -41,28 +41,29 @@ function Row({ row, store, selected }: { row: MailboxRow; store: PanelStore; sel
       data-path={local}
       role="row"
       aria-selected={selected}
+      tabIndex={tabStop ? 0 : -1}
       onClick={() => emit({ type: 'mailboxes/select', path: row.path })}
       onDblClick={() => emit({ type: 'link/dead-letters', path: row.path })}
     >
-      <span class="mr-cell mr-path" style={{ paddingLeft: `${6 + row.level * 14}px` }} title={local}>
+      <span role="gridcell" class="mr-cell mr-path" style={{ paddingLeft: `${6 + row.level * 14}px` }} title={local}>
         {store.mailboxes.mode.value === 'tree' ? lastSegment(local) : local}
       </span>
-      <span class="mr-cell mr-muted" title={row.className}>{row.className || '—'}</span>
-      <span class="mr-cell"><span class={`mr-kind mr-kind-${row.mailboxKind}`}>{row.mailboxKind}</span></span>
-      <span class="mr-cell">{row.overflow ?? <span class="mr-muted">—</span>}</span>
-      <span class="mr-cell" data-testid="mailbox-depth"><DepthBar depth={row.userDepth} capacity={row.capacity} /></span>
-      <span class="mr-cell mr-num">{row.fill === null ? '—' : `${Math.round(row.fill * 100)}%`}</span>
-      <span class="mr-cell mr-num">{row.systemDepth}</span>
-      <span class="mr-cell mr-num">{row.stashSize}</span>
-      <span class="mr-cell mr-num" data-testid="mailbox-dropped">
+      <span role="gridcell" class="mr-cell mr-muted" title={row.className}>{row.className || '—'}</span>
+      <span role="gridcell" class="mr-cell"><span class={`mr-kind mr-kind-${row.mailboxKind}`}>{row.mailboxKind}</span></span>
+      <span role="gridcell" class="mr-cell">{row.overflow ?? <span class="mr-muted">—</span>}</span>
+      <span role="gridcell" class="mr-cell" data-testid="mailbox-depth"><DepthBar depth={row.userDepth} capacity={row.capacity} /></span>
+      <span role="gridcell" class="mr-cell mr-num">{row.fill === null ? '—' : `${Math.round(row.fill * 100)}%`}</span>
+      <span role="gridcell" class="mr-cell mr-num">{row.systemDepth}</span>
+      <span role="gridcell" class="mr-cell mr-num">{row.stashSize}</span>
+      <span role="gridcell" class="mr-cell mr-num" data-testid="mailbox-dropped">
         {row.dropped}
         {row.droppedDelta > 0 && <span class="mr-delta"> +{row.droppedDelta}</span>}
       </span>
-      <span class="mr-cell">{row.suspended ? <span class="mr-badge mr-badge-warn">suspended</span> : <span class="mr-muted">running</span>}</span>
-      <span class="mr-cell mr-num">{fmtRate(row.processedRate)}</span>
+      <span role="gridcell" class="mr-cell">{row.suspended ? <span class="mr-badge mr-badge-warn">suspended</span> : <span class="mr-muted">running</span>}</span>
+      <span role="gridcell" class="mr-cell mr-num">{fmtRate(row.processedRate)}</span>
       <span class={`mr-cell mr-num${row.growth > 0 ? ' mr-up' : ''}`}>{row.growth > 0 ? '+' : ''}{fmtRate(row.growth)}</span>
-      <span class="mr-cell mr-spark-cell"><Sparkline values={row.history} /></span>
-      <span class="mr-cell">
+      <span role="gridcell" class="mr-cell mr-spark-cell"><Sparkline values={row.history} /></span>
+      <span role="gridcell" class="mr-cell">
         <button
           class="mr-link"
           data-testid="mailbox-to-dead-letters"
@@ -85,6 +86,8 @@ export function MailboxesView({ store }: { store: PanelStore }) {
   const rows = mailboxes.visible.value;
   const sort = mailboxes.sort.value;
   const selectedPath = mailboxes.selectedPath.value;
+  const stale = mailboxes.orderStale.value;
+  const holdReasons = mailboxes.holdReasons.value;
   return (
     <section class="mr-view" data-testid="mailboxes-view">
       <FilterBar
@@ -110,30 +113,49 @@ export function MailboxesView({ store }: { store: PanelStore }) {
         <span class="mr-muted" data-testid="mailbox-count">
           {rows.length} of {mailboxes.rows.value.length} actors
         </span>
-        {selectedPath !== null && (
-          <span class="mr-muted" data-testid="mailbox-held" title="Rows keep their places while a row is selected, so it cannot move away. Sorting, filtering and the layout still apply.">
-            order held · Esc releases
+        {holdReasons.length > 0 && (
+          <span
+            class="mr-held mr-on"
+            data-testid="mailbox-held"
+            title="Rows keep their places while the pointer is over the list or a row is selected, so nothing moves under the pointer. Sorting, filtering and the layout still apply."
+          >
+            order held ({holdReasons.map((r) => (r === 'pointer' ? 'pointer over the list' : 'row selected')).join(', ')})
+            {selectedPath !== null ? ' · Esc releases' : ''}
           </span>
         )}
-      </FilterBar>
-      <div class="mr-mb-scroll">
-      <div class="mr-mb-grid mr-head" role="row">
-        {COLUMNS.map((c) => (
-          <button
-            key={c.key}
-            class={`mr-cell mr-sort${sort.key === c.key ? ' mr-on' : ''}`}
-            title={c.title}
-            data-testid={`sort-${c.key}`}
-            onClick={() => emit({ type: 'mailboxes/sort', key: c.key })}
-          >
-            {c.label}
-            {sort.key === c.key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+        {stale && (
+          <button class="mr-btn" data-testid="mailbox-resort" title="The rows moved out of sort order while held: sort them now" onClick={() => emit({ type: 'mailboxes/resort' })}>
+            re-sort now
           </button>
-        ))}
-        <span class="mr-cell mr-muted">Depth (60)</span>
-        <span class="mr-cell" />
+        )}
+      </FilterBar>
+      <div class="mr-mb-scroll" role="grid" aria-label="Mailboxes" aria-rowcount={rows.length}>
+      <div class="mr-mb-grid mr-head" role="row">
+        {COLUMNS.map((c) => {
+          const on = sort.key === c.key;
+          // While held out of order the header says so: the arrow is the order asked for, not the one shown.
+          const ariaSort = !on || stale ? 'none' : sort.dir === 'asc' ? 'ascending' : 'descending';
+          return (
+            <span key={c.key} role="columnheader" aria-sort={ariaSort} class="mr-cell mr-colhead">
+              <button
+                class={`mr-sort${on ? ' mr-on' : ''}${on && stale ? ' mr-stale' : ''}`}
+                title={on && stale ? `${c.title}. Order held: rows are not re-sorted while you look at them` : c.title}
+                data-testid={`sort-${c.key}`}
+                data-stale={on && stale ? 'true' : undefined}
+                onClick={() => emit({ type: 'mailboxes/sort', key: c.key })}
+              >
+                {c.label}
+                {on ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+                {on && stale ? ' held' : ''}
+              </button>
+            </span>
+          );
+        })}
+        <span class="mr-cell mr-muted" role="columnheader">Depth (60)</span>
+        <span class="mr-cell" role="columnheader" aria-label="Links" />
       </div>
       <FilteredList
+        label="Mailboxes"
         items={rows}
         total={mailboxes.rows.value.length}
         emptyTestId="mailboxes-empty"
@@ -145,7 +167,7 @@ export function MailboxesView({ store }: { store: PanelStore }) {
         selectedKey={selectedPath}
         onMouseEnter={() => emit({ type: 'mailboxes/freeze', on: true })}
         onMouseLeave={() => emit({ type: 'mailboxes/freeze', on: false })}
-        renderRow={(row, selected) => <Row row={row} store={store} selected={selected} />}
+        renderRow={(row, selected, tabStop) => <Row row={row} store={store} selected={selected} tabStop={tabStop} />}
       />
       </div>
     </section>

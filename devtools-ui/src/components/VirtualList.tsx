@@ -15,6 +15,10 @@ export interface VirtualListProps<T> {
   empty?: ComponentChildren;
   onMouseEnter?: () => void;
   onMouseLeave?: () => void;
+  /** Told when the list leaves (true) or returns to (false) its top. */
+  onScrolledAway?: (away: boolean) => void;
+  /** Each new value scrolls the list back to its top. */
+  scrollToTop?: number;
 }
 
 const OVERSCAN = 4;
@@ -49,6 +53,27 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     else if (top + rowHeight > el.scrollTop + height) el.scrollTop = top + rowHeight - height;
   }, [selectedIndex, rowHeight, height]);
 
+  const away = useRef(false);
+  const onScroll = (e: Event) => {
+    const top = (e.currentTarget as HTMLDivElement).scrollTop;
+    setScrollTop(top);
+    if (top > 0 !== away.current) {
+      away.current = top > 0;
+      props.onScrolledAway?.(away.current);
+    }
+  };
+  const resetTick = useRef(props.scrollToTop);
+  useEffect(() => {
+    if (props.scrollToTop === resetTick.current) return;
+    resetTick.current = props.scrollToTop;
+    if (ref.current) ref.current.scrollTop = 0;
+    setScrollTop(0);
+    if (away.current) {
+      away.current = false;
+      props.onScrolledAway?.(false);
+    }
+  }, [props.scrollToTop]);
+
   const total = items.length;
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
   const last = Math.min(total, Math.ceil((scrollTop + height) / rowHeight) + OVERSCAN);
@@ -61,7 +86,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       ref={ref}
       data-testid={props.testId}
       data-total={total}
-      onScroll={(e) => setScrollTop((e.currentTarget as HTMLDivElement).scrollTop)}
+      onScroll={onScroll}
       onMouseEnter={props.onMouseEnter}
       onMouseLeave={props.onMouseLeave}
     >

@@ -5,10 +5,13 @@ import { createDeadLetterStore } from './deadLetters';
 import { createMailboxStore } from './mailboxes';
 import { createMetricsStore } from './metrics';
 import { createUiStore, type View } from './ui';
+import { createLetterHold } from './letterHold';
 import type { Intent, OutboundIntent } from './intents';
 import { applyEvent } from './reducer';
 import { buildExport, ImportError, parseExport, type ExportFile } from './exportFile';
 import { localPath } from '../source/paths';
+import { checkTargetPath, type TargetProblem } from './targetPath';
+import type { DeadLetterEntry } from '../types';
 
 export interface StoreOptions {
   allowReplay?: boolean;
@@ -26,6 +29,25 @@ export interface ReplayPreview {
   blocked: string | null;
   /** Non-blocking caution (e.g. a full reject mailbox). */
   warning: string | null;
+  /** What is wrong with the target text itself (malformed, relative, outside /user). */
+  problem: TargetProblem | null;
+  /** Live user actors whose path starts with what was typed (redirect only). */
+  suggestions: readonly string[];
+}
+
+const SUGGESTIONS = 8;
+
+/** Why an entry cannot be replayed at all, whatever the target; null when it can. */
+export function replayBlockedReason(entry: DeadLetterEntry, maxReplays: number | null): string | null {
+  if (entry.payload.kind === 'degraded') {
+    return `Degraded entry: only its origin was kept (${entry.payload.className}: ${entry.payload.reason}), so there is nothing to send.`;
+  }
+  if (entry.quarantined) {
+    return `Quarantined: already replayed ${entry.replayCount} time${entry.replayCount === 1 ? '' : 's'}${
+      maxReplays !== null ? ` (max-replays ${maxReplays})` : ''
+    }; the queue refuses further replays.`;
+  }
+  return null;
 }
 
 export function createStore(options: StoreOptions = {}) {
@@ -33,6 +55,7 @@ export function createStore(options: StoreOptions = {}) {
   const mailboxes = createMailboxStore();
   const deadLetters = createDeadLetterStore();
   const metrics = createMetricsStore();
+  const letterHold = createLetterHold(deadLetters);
   const outbound = new Set<(intent: OutboundIntent) => void>();
 
   const replayPreview = computed<ReplayPreview | null>(() => {
@@ -40,25 +63,33 @@ export function createStore(options: StoreOptions = {}) {
     if (!draft) return null;
     const entry = deadLetters.entries.value.find((e) => e.id === draft.entryId);
     const target = draft.altPath ?? entry?.recipientPath ?? '';
-    const local = localPath(target);
-    const row = mailboxes.rows.value.find((r) => localPath(r.path) === local) ?? null;
+    const check = checkTargetPath(target);
+    const local = check.local ?? localPath(target);
+    const row = check.problem === null ? (mailboxes.rows.value.find((r) => localPath(r.path) === local) ?? null) : null;
     const headroom = row && row.capacity !== null ? Math.max(0, row.capacity - row.userDepth) : null;
     let blocked: string | null = null;
     if (!ui.allowReplay.value) blocked = 'Replay is disabled for this panel.';
     else if (ui.imported.value) blocked = 'Imported data is read-only.';
     else if (!entry) blocked = 'The entry is no longer in the queue.';
-    else if (target.trim() === '') blocked = 'Enter a target path.';
+    else blocked = replayBlockedReason(entry, deadLetters.settings.value?.maxReplays ?? null) ?? check.message;
     // The runtime has the last word; the panel only predicts and lets it answer by name.
     let warning: string | null = null;
     if (blocked === null) {
-      if (entry?.payload.kind === 'degraded') warning = 'Degraded entry: there is nothing to send; expect degraded-payload.';
-      else if (entry?.quarantined) warning = 'Already replayed the maximum number of times; expect quarantined.';
-      else if (!row) warning = 'No actor lives at this path now: expect unresolved-recipient.';
+      if (!row) warning = `Nothing lives at ${local} now: expect unresolved-recipient (the entry stays).`;
       else if (headroom === 0) {
         warning =
           row.overflow === 'reject'
             ? 'The target mailbox is full and rejects: expect rejected.'
             : 'The target mailbox is full: the replay will shed a message.';
+      }
+    }
+    let suggestions: string[] = [];
+    if (draft.altPath !== null) {
+      const typed = localPath(draft.altPath.trim());
+      for (const r of mailboxes.rows.value) {
+        const p = localPath(r.path);
+        if (p.startsWith('/user/') && p.startsWith(typed) && p !== typed) suggestions.push(p);
+        if (suggestions.length >= SUGGESTIONS) break;
       }
     }
     return {
@@ -70,6 +101,8 @@ export function createStore(options: StoreOptions = {}) {
       headroom,
       blocked,
       warning,
+      problem: check.problem,
+      suggestions,
     };
   });
 
@@ -85,11 +118,12 @@ export function createStore(options: StoreOptions = {}) {
       const next = i < 0 ? (delta > 0 ? 0 : list.length - 1) : Math.min(list.length - 1, Math.max(0, i + delta));
       mailboxes.select(list[next].path);
     } else if (ui.view.value === 'dead-letters') {
-      const list = deadLetters.visible.value;
+      const list = letterHold.shown.value;
       if (list.length === 0) return;
       const i = list.findIndex((e) => e.id === deadLetters.selectedId.value);
       const next = i < 0 ? (delta > 0 ? 0 : list.length - 1) : Math.min(list.length - 1, Math.max(0, i + delta));
       deadLetters.selectedId.value = list[next].id;
+      letterHold.update();
     }
   }
 
@@ -109,6 +143,11 @@ export function createStore(options: StoreOptions = {}) {
       switch (intent.type) {
         case 'view':
           ui.view.value = intent.view;
+          // The list that was left gets no pointer-leave or blur: it is not looked at any more.
+          letterHold.set('pointer', false);
+          letterHold.set('focus', false);
+          letterHold.set('scrolled', false);
+          mailboxes.freeze(false);
           break;
         case 'theme':
           ui.theme.value = intent.theme;
@@ -137,7 +176,10 @@ export function createStore(options: StoreOptions = {}) {
           if (deadLetters.draft.value) deadLetters.draft.value = null;
           else if (ui.view.value === 'mailboxes' && mailboxes.selectedPath.value !== null) mailboxes.select(null);
           else if (deadLetters.detailOpen.value) deadLetters.detailOpen.value = false;
-          else if (ui.notice.value) ui.notice.value = null;
+          else if (ui.view.value === 'dead-letters' && deadLetters.selectedId.value !== null) {
+            deadLetters.selectedId.value = null;
+            letterHold.update();
+          } else if (ui.notice.value) ui.notice.value = null;
           break;
         case 'dismiss-notice':
           ui.notice.value = null;
@@ -158,16 +200,27 @@ export function createStore(options: StoreOptions = {}) {
         case 'mailboxes/freeze':
           mailboxes.freeze(intent.on);
           break;
+        case 'mailboxes/resort':
+          mailboxes.resort();
+          break;
         case 'dead-letters/filter':
           if (intent.recipient !== undefined) deadLetters.recipient.value = intent.recipient;
           if (intent.window !== undefined) deadLetters.timeWindow.value = intent.window;
           if (intent.limit !== undefined) deadLetters.limit.value = intent.limit;
           if (intent.search !== undefined) deadLetters.search.value = intent.search;
+          letterHold.refilter();
           send(intent);
           break;
         case 'dead-letters/select':
           deadLetters.selectedId.value = intent.id;
           if (intent.open !== undefined) deadLetters.detailOpen.value = intent.open && intent.id !== null;
+          letterHold.update();
+          break;
+        case 'dead-letters/hold':
+          letterHold.set(intent.reason, intent.on);
+          break;
+        case 'dead-letters/release':
+          letterHold.release();
           break;
         case 'dead-letters/time-mode':
           deadLetters.timeMode.value = intent.mode;
@@ -176,6 +229,18 @@ export function createStore(options: StoreOptions = {}) {
           if (!ui.allowReplay.value) break;
           deadLetters.draft.value = { entryId: intent.id, altPath: intent.altPath };
           break;
+        case 'replay/shortcut': {
+          const entry = deadLetters.entries.value.find((e) => e.id === intent.id);
+          if (!entry) break;
+          const why = !ui.allowReplay.value
+            ? 'Replay is off: mount the panel with { allowReplay: true } to enable it.'
+            : ui.imported.value
+              ? 'Imported data is read-only.'
+              : replayBlockedReason(entry, deadLetters.settings.value?.maxReplays ?? null);
+          if (why) ui.notice.value = `Cannot replay #${entry.id}: ${why}`;
+          else deadLetters.draft.value = { entryId: entry.id, altPath: intent.redirect ? localPath(entry.recipientPath) : null };
+          break;
+        }
         case 'replay/target':
           if (deadLetters.draft.value) deadLetters.draft.value = { ...deadLetters.draft.value, altPath: intent.altPath };
           break;
@@ -198,6 +263,7 @@ export function createStore(options: StoreOptions = {}) {
           ui.view.value = 'dead-letters';
           deadLetters.recipient.value = localPath(intent.path);
           deadLetters.detailOpen.value = false;
+          letterHold.refilter();
           break;
         case 'import':
           importText(intent.text, intent.name);
@@ -223,7 +289,7 @@ export function createStore(options: StoreOptions = {}) {
     return () => outbound.delete(fn);
   }
 
-  const store = { ui, mailboxes, deadLetters, metrics, replayPreview, emit, onIntent, exportView };
+  const store = { ui, mailboxes, deadLetters, letterHold, metrics, replayPreview, emit, onIntent, exportView };
   return store;
 }
 

@@ -18,10 +18,15 @@ export type Intent =
   | { type: 'mailboxes/mode'; mode: ViewMode }
   | { type: 'mailboxes/select'; path: string | null }
   | { type: 'mailboxes/freeze'; on: boolean }
+  | { type: 'mailboxes/resort' }
   | { type: 'dead-letters/filter'; recipient?: string; window?: TimeWindow; limit?: number | null; search?: string }
   | { type: 'dead-letters/select'; id: string | null; open?: boolean }
   | { type: 'dead-letters/time-mode'; mode: 'absolute' | 'relative' }
+  | { type: 'dead-letters/hold'; reason: 'pointer' | 'focus' | 'scrolled'; on: boolean }
+  | { type: 'dead-letters/release' }
   | { type: 'replay/prepare'; id: string; altPath: string | null }
+  /** The `r` key: opens the dialog, or says why this entry cannot be replayed. */
+  | { type: 'replay/shortcut'; id: string; redirect: boolean }
   | { type: 'replay/target'; altPath: string | null }
   | { type: 'replay/cancel' }
   | { type: 'replay/confirm' }

@@ -129,6 +129,32 @@ export function createMailboxStore() {
     return kept.concat(fresh.filter((r) => !keptSet.has(r.path)));
   });
 
+  /**
+   * True while the held order is not the order the sort asks for: the sort header
+   * then says so instead of claiming an order the rows are not in.
+   */
+  const orderStale = computed(() => {
+    if (frozenOrder.value === null) return false;
+    const shown = visible.value;
+    const fresh = ordered.value;
+    if (shown.length !== fresh.length) return true;
+    for (let i = 0; i < shown.length; i++) if (shown[i].path !== fresh[i].path) return true;
+    return false;
+  });
+
+  /** Why the order is held, for the toolbar. */
+  const holdReasons = computed(() => {
+    const out: ('pointer' | 'selection')[] = [];
+    if (hovered.value) out.push('pointer');
+    if (selectedPath.value !== null) out.push('selection');
+    return out;
+  });
+
+  /** Applies the sort to the rows now (the user asked), then holds that order. */
+  function resort() {
+    reorder(() => undefined);
+  }
+
   function apply(actors: readonly ActorSnapshot[], atMs: number) {
     const previous = new Map(rows.value.map((r) => [r.path, r]));
     const prevAt = lastSampleAt.value;
@@ -203,6 +229,9 @@ export function createMailboxStore() {
     selectedPath,
     frozenOrder,
     visible,
+    orderStale,
+    holdReasons,
+    resort,
     apply,
     toggleSort,
     setMode,

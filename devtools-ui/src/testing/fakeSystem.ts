@@ -19,6 +19,9 @@ export interface FakeLetterOptions {
   senderPath?: string | null;
   timestampMs?: number;
   degraded?: { className: string; reason: string };
+  /** An entry as a queue would hold it after earlier replays. */
+  replayCount?: number;
+  quarantined?: boolean;
 }
 
 interface StoredEntry extends RawDeadLetterEntry {
@@ -94,8 +97,8 @@ export class FakeSystem implements InspectableSystem {
       timestampMs: options.timestampMs ?? this.now(),
       recipientPath: localPath(recipientPath),
       senderPath: options.senderPath ?? null,
-      replayCount: 0,
-      quarantined: false,
+      replayCount: options.replayCount ?? 0,
+      quarantined: options.quarantined ?? false,
       payload,
     });
     while (this.entries.size > this.settingsValue.maxEntries) {

@@ -1,0 +1,174 @@
+// Component tests: the replay dialog as a real modal, the row keyboard model
+// (roving tab index, focus follows the selection) and the `r` shortcut.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
+import { click, key, mount, rowOf, settle, showDeadLetters, systemWith, unmountAll } from './panelHarness';
+
+afterEach(unmountAll);
+
+async function openRedirect() {
+  const system = systemWith();
+  system.actor('/user/checkout-v2');
+  system.deadLetter('/user/checkout', { kind: 'order', id: 1 });
+  system.deadLetter('/user/checkout', { kind: 'order', id: 2 });
+  const h = await mount(system);
+  await showDeadLetters(h);
+  await click(rowOf('1'));
+  const redirect = within(screen.getByTestId('dl-detail')).getByTestId('dl-redirect');
+  (redirect as HTMLElement).focus();
+  await click(redirect);
+  return { system, h, redirect };
+}
+
+describe('Replay dialog', () => {
+  it('moves focus into the path field of a redirect and keeps Tab and Shift+Tab inside the dialog', async () => {
+    // Tab from the last control wraps to the first, Shift+Tab from the first to the last: focus never reaches the page.
+    await openRedirect();
+    const dialog = screen.getByRole('dialog');
+    const input = screen.getByTestId('replay-target');
+    expect(document.activeElement).toBe(input);
+    const cancel = screen.getByTestId('replay-cancel');
+    const confirm = screen.getByTestId('replay-confirm');
+    confirm.focus();
+    await key(confirm, 'Tab');
+    expect(document.activeElement).toBe(input);
+    await key(input, 'Tab', { shiftKey: true });
+    expect(document.activeElement).toBe(confirm);
+    await key(confirm, 'Tab', { shiftKey: true });
+    expect(document.activeElement).toBe(cancel);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('pulls focus back when it escapes to the page, and Esc still closes it', async () => {
+    // Focus lands outside (a click elsewhere): it returns to the dialog, and Esc from anywhere closes.
+    const { redirect } = await openRedirect();
+    const outside = document.createElement('button');
+    document.body.appendChild(outside);
+    await act(async () => outside.focus());
+    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+    await key(document.body, 'Escape');
+    expect(screen.queryByTestId('replay-dialog')).toBeNull();
+    // Focus goes back to the button that opened the dialog.
+    expect(document.activeElement).toBe(redirect);
+    outside.remove();
+  });
+
+  it('submits with Enter in the path field', async () => {
+    // Typing a path and pressing Enter confirms the redirect.
+    const { system, h } = await openRedirect();
+    const input = screen.getByTestId('replay-target');
+    await act(async () => void fireEvent.input(input, { target: { value: '/user/checkout-v2' } }));
+    await key(input, 'Enter');
+    await settle(h);
+    expect(system.delivered.get('/user/checkout-v2')).toEqual([{ kind: 'order', id: 1 }]);
+    expect(screen.queryByTestId('replay-dialog')).toBeNull();
+  });
+
+  it('focuses Confirm for a plain replay, and Enter does not submit a blocked target', async () => {
+    // The path is checked before anything is sent: Enter on a malformed target leaves the dialog open.
+    const { system } = await openRedirect();
+    const input = screen.getByTestId('replay-target');
+    await act(async () => void fireEvent.input(input, { target: { value: 'checkout' } }));
+    await key(input, 'Enter');
+    expect(screen.getByTestId('replay-dialog')).toBeTruthy();
+    expect(system.delivered.size).toBe(0);
+    await key(input, 'Escape');
+    await click(within(screen.getByTestId('dl-detail')).getByTestId('dl-replay'));
+    expect(document.activeElement).toBe(screen.getByTestId('replay-confirm'));
+  });
+
+  it('opens from the selected row with r and returns focus to that row on Esc', async () => {
+    // Keyboard only: arrows select (focus follows), r opens the dialog, Esc goes back to the row.
+    const system = systemWith();
+    system.deadLetter('/user/checkout', { n: 1 });
+    system.deadLetter('/user/checkout', { n: 2 });
+    const h = await mount(system);
+    await showDeadLetters(h);
+    const first = rowOf('2');
+    expect(first.tabIndex).toBe(0);
+    expect(rowOf('1').tabIndex).toBe(-1);
+    first.focus();
+    await key(first, 'ArrowDown');
+    await key(document.activeElement!, 'ArrowDown');
+    expect(h.store.deadLetters.selectedId.value).toBe('1');
+    expect(document.activeElement).toBe(rowOf('1'));
+    expect(rowOf('1').tabIndex).toBe(0);
+    await key(rowOf('1'), 'r');
+    expect(screen.getByTestId('replay-dialog')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByTestId('replay-confirm'));
+    await key(document.activeElement!, 'Escape');
+    expect(screen.queryByTestId('replay-dialog')).toBeNull();
+    await act(async () => undefined);
+    expect(document.activeElement).toBe(rowOf('1'));
+  });
+});
+
+describe('Entries that cannot be replayed', () => {
+  it('disables Replay on a quarantined entry and says why, also for the r key', async () => {
+    // The reason is text next to the buttons, not only a tooltip.
+    const system = systemWith({ maxReplays: 2 });
+    system.deadLetter('/user/checkout', { kind: 'poison' }, { replayCount: 2, quarantined: true });
+    const h = await mount(system);
+    await showDeadLetters(h);
+    await click(rowOf('1'));
+    const detail = screen.getByTestId('dl-detail');
+    expect((within(detail).getByTestId('dl-replay') as HTMLButtonElement).disabled).toBe(true);
+    expect((within(detail).getByTestId('dl-redirect') as HTMLButtonElement).disabled).toBe(true);
+    expect(within(detail).getByTestId('dl-replay-off').textContent).toBe(
+      'Quarantined: already replayed 2 times (max-replays 2); the queue refuses further replays.',
+    );
+    await key(rowOf('1'), 'r');
+    expect(screen.queryByTestId('replay-dialog')).toBeNull();
+    expect(screen.getByTestId('notice').textContent).toContain('Cannot replay #1: Quarantined');
+  });
+
+  it('disables Replay on a degraded entry with its class and reason', async () => {
+    const system = systemWith();
+    system.deadLetter('/user/checkout', undefined, { degraded: { className: 'Promise', reason: 'promises cannot be journaled' } });
+    const h = await mount(system);
+    await showDeadLetters(h);
+    await click(rowOf('1'));
+    const detail = screen.getByTestId('dl-detail');
+    expect((within(detail).getByTestId('dl-replay') as HTMLButtonElement).disabled).toBe(true);
+    expect(within(detail).getByTestId('dl-replay-off').textContent).toContain('Degraded entry: only its origin was kept (Promise: promises cannot be journaled)');
+  });
+});
+
+describe('Redirect assistant', () => {
+  const cases: [string, string, string][] = [
+    ['junk', 'http://example.com/x', 'Malformed path'],
+    ['whitespace', '/user/check out', 'Malformed path: whitespace'],
+    ['relative', 'user/checkout', 'Relative path'],
+    ['dot segments', '/user/../system', 'Relative path'],
+    ['system', '/system/log', 'is not a user actor'],
+    ['guardian', '/user', 'is not a user actor'],
+  ];
+  for (const [name, path, message] of cases) {
+    it(`names a ${name} target and keeps Confirm off`, async () => {
+      // Each problem has its own message, and none can be confirmed.
+      await openRedirect();
+      await act(async () => void fireEvent.input(screen.getByTestId('replay-target'), { target: { value: path } }));
+      expect(screen.getByTestId('replay-blocked').textContent).toContain(message);
+      expect((screen.getByTestId('replay-confirm') as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByTestId('replay-target').getAttribute('aria-invalid')).toBe('true');
+    });
+  }
+
+  it('warns that nothing lives at a well-formed path but lets the runtime answer', async () => {
+    // A user path with no actor now is confirmable (the actor may be back by then): expect unresolved-recipient.
+    const { h } = await openRedirect();
+    await act(async () => void fireEvent.input(screen.getByTestId('replay-target'), { target: { value: 'mailroom://test/user/gone' } }));
+    expect(screen.queryByTestId('replay-blocked')).toBeNull();
+    expect(screen.getByTestId('replay-warning').textContent).toBe('Nothing lives at /user/gone now: expect unresolved-recipient (the entry stays).');
+    await click(screen.getByTestId('replay-confirm'));
+    await settle(h);
+    expect(screen.getAllByTestId('dl-attempt').map((a) => a.getAttribute('data-outcome'))).toEqual(['unresolved-recipient']);
+  });
+
+  it('suggests live user paths that start with what was typed', async () => {
+    await openRedirect();
+    await act(async () => void fireEvent.input(screen.getByTestId('replay-target'), { target: { value: '/user/check' } }));
+    const options = [...screen.getByTestId('replay-suggestions').querySelectorAll('option')].map((o) => o.value);
+    expect(options).toEqual(['/user/checkout', '/user/checkout-v2']);
+  });
+});
