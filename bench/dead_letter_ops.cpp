@@ -4,10 +4,10 @@
 
 #include <filesystem>
 
-#include "mailroom/block_pool.hpp"
 #include "mailroom/dead_letter_filter.hpp"
 #include "mailroom/dead_letter_queue.hpp"
 #include "mailroom/dead_letter_queue_settings.hpp"
+#include "mailroom/detail/block_pool.hpp"
 #include "mailroom/file_journal.hpp"
 #include "mailroom/payload_codec_registry.hpp"
 #include "mailroom/unbounded_mailbox.hpp"

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "mailroom/bounded_mailbox.hpp"
-#include "mailroom/capacity.hpp"
+#include "mailroom/detail/capacity.hpp"
 #include "mailroom/errors.hpp"
 #include "mailroom/priority_mailbox.hpp"
 

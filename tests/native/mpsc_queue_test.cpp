@@ -9,8 +9,8 @@
 #include <thread>
 #include <vector>
 
-#include "mailroom/block_pool.hpp"
-#include "mailroom/mpsc_queue.hpp"
+#include "mailroom/detail/block_pool.hpp"
+#include "mailroom/detail/mpsc_queue.hpp"
 #include "mailroom/unbounded_mailbox.hpp"
 
 namespace mailroom {

@@ -19,7 +19,7 @@
 #include <string>
 
 #include "mailroom/bounded_mailbox_options.hpp"
-#include "mailroom/drop_ledger.hpp"
+#include "mailroom/detail/drop_ledger.hpp"
 #include "mailroom/mailbox.hpp"
 
 namespace mailroom {

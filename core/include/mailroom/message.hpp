@@ -10,7 +10,7 @@
 #include <typeinfo>
 #include <utility>
 
-#include "mailroom/block_pool.hpp"
+#include "mailroom/detail/block_pool.hpp"
 
 namespace mailroom {
 

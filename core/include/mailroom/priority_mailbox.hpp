@@ -24,7 +24,7 @@
 #include <optional>
 #include <string>
 
-#include "mailroom/drop_ledger.hpp"
+#include "mailroom/detail/drop_ledger.hpp"
 #include "mailroom/mailbox.hpp"
 #include "mailroom/priority_mailbox_options.hpp"
 

@@ -8,8 +8,8 @@
 #include <atomic>
 #include <deque>
 
+#include "mailroom/detail/mpsc_queue.hpp"
 #include "mailroom/mailbox.hpp"
-#include "mailroom/mpsc_queue.hpp"
 
 namespace mailroom {
 

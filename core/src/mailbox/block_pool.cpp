@@ -1,4 +1,4 @@
-#include "mailroom/block_pool.hpp"
+#include "mailroom/detail/block_pool.hpp"
 
 #include <array>
 #include <atomic>

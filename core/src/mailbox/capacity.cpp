@@ -1,4 +1,4 @@
-#include "mailroom/capacity.hpp"
+#include "mailroom/detail/capacity.hpp"
 
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "mailroom/drop_ledger.hpp"
+#include "mailroom/detail/drop_ledger.hpp"
 
 #include <exception>
 #include <utility>

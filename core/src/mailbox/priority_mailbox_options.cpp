@@ -1,6 +1,6 @@
 #include "mailroom/priority_mailbox_options.hpp"
 
-#include "mailroom/capacity.hpp"
+#include "mailroom/detail/capacity.hpp"
 #include "mailroom/errors.hpp"
 
 namespace mailroom {

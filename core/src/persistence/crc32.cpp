@@ -1,4 +1,4 @@
-#include "mailroom/crc32.hpp"
+#include "crc32.hpp"
 
 #include <array>
 

@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "crc32.hpp"
 #include "journal_frame.hpp"
-#include "mailroom/crc32.hpp"
 
 #if !defined(__EMSCRIPTEN__) && !defined(_WIN32)
 #include <unistd.h>

@@ -1,6 +1,6 @@
 #include "journal_frame.hpp"
 
-#include "mailroom/crc32.hpp"
+#include "crc32.hpp"
 
 namespace mailroom::detail {
 namespace {

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "mailroom/bounded_mailbox.hpp"
-#include "mailroom/capacity.hpp"
+#include "mailroom/detail/capacity.hpp"
 #include "mailroom/errors.hpp"
 #include "mailroom/unbounded_mailbox.hpp"
 

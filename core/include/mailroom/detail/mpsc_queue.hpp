@@ -17,7 +17,7 @@
 #include <thread>
 #include <utility>
 
-#include "mailroom/block_pool.hpp"
+#include "mailroom/detail/block_pool.hpp"
 
 namespace mailroom {
 
