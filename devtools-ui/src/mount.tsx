@@ -7,6 +7,7 @@ import { createSampler, type SamplerEnv } from './sampler';
 import { prepareSearchWhenIdle } from './searchPrep';
 import { createSystemSource } from './source/systemSource';
 import { PANEL_CSS } from './styles';
+import { persistPrefs } from './store/prefs';
 import type { InspectableSystem } from './types';
 
 export interface MountOptions {
@@ -18,6 +19,8 @@ export interface MountOptions {
   theme?: ThemeChoice;
   /** Timers and frames; tests inject their own. */
   env?: SamplerEnv;
+  /** Where theme, tab and filters are kept across reloads (default localStorage; null: nowhere). */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
 
 export interface DevtoolsHandle {
@@ -29,6 +32,14 @@ export interface DevtoolsHandle {
   /** The host tells the panel whether it is shown (e.g. a closed drawer). */
   setVisible(visible: boolean): void;
   destroy(): void;
+}
+
+function defaultStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // a sandboxed frame throws on access
+  }
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -59,6 +70,7 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem,
   const store = createStore({ allowReplay: options.allowReplay === true });
   if (options.sampleHz) store.ui.sampleHz.value = options.sampleHz;
   if (options.theme) store.ui.theme.value = options.theme;
+  const stopPrefs = persistPrefs(store, options.storage !== undefined ? options.storage : defaultStorage());
   const source = createSystemSource(system, { deadLetterType: options.deadLetterType });
   const sampler = createSampler(store, source, options.env);
   const stopSearchPrep = prepareSearchWhenIdle(store);
@@ -112,6 +124,7 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem,
     destroy() {
       sampler.dispose();
       stopSearchPrep();
+      stopPrefs();
       source.dispose();
       observer?.disconnect();
       document.removeEventListener('visibilitychange', onVisibility);

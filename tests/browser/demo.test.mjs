@@ -97,7 +97,7 @@ describe('Live demo (wasm)', () => {
   });
 
   it('quarantines a poison message after max-replays and refuses it', async () => {
-    // The same entry returns after each replay; past 3 replays it is refused by name.
+    // The same entry returns after each replay; past 3 replays Replay is off, with the reason.
     await page.click('[data-testid=action-send-poison]');
     const rows = await deadLetterRows('/user/ledger');
     await rows.first().waitFor({ timeout: 10_000 });
@@ -113,9 +113,12 @@ describe('Live demo (wasm)', () => {
         { timeout: 10_000 },
       );
     }
+    // Past max-replays the entry is quarantined: the panel turns Replay off and says why.
+    await row.locator('[data-testid=dl-quarantined]').waitFor({ timeout: 10_000 });
     await row.click();
-    assert.equal(await replaySelected(), 'quarantined');
-    assert.equal(await row.locator('[data-testid=dl-quarantined]').count(), 1);
+    const detail = page.locator('[data-testid=dl-detail]');
+    assert.equal(await detail.locator('[data-testid=dl-replay]').isDisabled(), true);
+    assert.match(await detail.locator('[data-testid=dl-replay-off]').textContent(), /^Quarantined: already replayed 3 times/);
   });
 
   it('shows a markup payload as text and runs nothing', async () => {

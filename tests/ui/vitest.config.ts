@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['tests/ui/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
+    setupFiles: ['tests/ui/setup.ts'],
     testTimeout: 20_000,
   },
 });

@@ -5,6 +5,27 @@ import { ICONS, ICON_SVG_ATTRS, pathAttrs, type IconName } from '../../devtools-
 
 export type Dock = 'bottom' | 'right' | 'full';
 
+const DOCK_KEY = 'mailroom-demo/dock';
+const DOCKS: readonly Dock[] = ['bottom', 'right', 'full'];
+
+/** The dock chosen last time (checked: anything else stored is ignored), else `fallback`. */
+export function rememberedDock(fallback: Dock): Dock {
+  try {
+    const stored = localStorage.getItem(DOCK_KEY);
+    return DOCKS.includes(stored as Dock) ? (stored as Dock) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function rememberDock(dock: Dock) {
+  try {
+    localStorage.setItem(DOCK_KEY, dock);
+  } catch {
+    // storage refused: the dock is only a convenience
+  }
+}
+
 export interface Drawer {
   body: HTMLElement;
   setDock(dock: Dock): void;
@@ -93,9 +114,13 @@ export function createDrawer(host: HTMLElement, title: string, initial: Dock = '
     for (const fn of listeners) fn(open);
   };
 
-  button('bottom', 'dock-bottom', 'bottom', 'Dock to the bottom', () => setDock('bottom'));
-  button('right', 'dock-right', 'right', 'Dock to the right', () => setDock('right'));
-  button('full', 'full-page', 'full page', 'Open full page', () => setDock('full'));
+  const choose = (dock: Dock) => {
+    setDock(dock);
+    rememberDock(dock);
+  };
+  button('bottom', 'dock-bottom', 'bottom', 'Dock to the bottom', () => choose('bottom'));
+  button('right', 'dock-right', 'right', 'Dock to the right', () => choose('right'));
+  button('full', 'full-page', 'full page', 'Open full page', () => choose('full'));
   button('toggle', 'hide', 'hide', 'Hide or show the panel', () => setOpen(!open));
 
   grip.addEventListener('pointerdown', (down) => {

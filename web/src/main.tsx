@@ -5,7 +5,7 @@ import { ActorSystem, ActorSystemOptions, DeadLetter, DeadLetterQueueOptions } f
 import { mountDevtools } from '../../devtools-ui/src';
 import { Controls } from './Controls';
 import { createScenarios } from './demo/scenarios';
-import { createDrawer, type Dock } from './drawer';
+import { createDrawer, rememberedDock, type Dock } from './drawer';
 import './demo.css';
 
 const system = ActorSystem.create(
@@ -32,7 +32,7 @@ async function restart() {
 
 render(<Controls scenarios={scenarios} systemName={system.name} onRestart={restart} />, document.getElementById('app')!);
 
-const drawer = createDrawer(document.getElementById('drawer')!, 'Mailroom DevTools', (params.get('dock') as Dock) ?? 'bottom');
+const drawer = createDrawer(document.getElementById('drawer')!, 'Mailroom DevTools', (params.get('dock') as Dock | null) ?? rememberedDock('bottom'));
 const devtools = mountDevtools(drawer.body, system, { allowReplay: true, deadLetterType: DeadLetter });
 drawer.onVisibility((visible) => devtools.setVisible(visible));
 

@@ -4,7 +4,7 @@
 //   ?hostile       add the hostile payloads            ?still   no simulated load
 import { mountDevtools } from '../../devtools-ui/src';
 import { FakeSystem } from '../../devtools-ui/src/testing/fakeSystem';
-import { createDrawer, type Dock } from './drawer';
+import { createDrawer, rememberedDock, type Dock } from './drawer';
 import './demo.css';
 
 const params = new URLSearchParams(location.search);
@@ -71,7 +71,7 @@ if (!params.has('still')) {
   }, 250);
 }
 
-const drawer = createDrawer(document.getElementById('drawer')!, 'Mailroom DevTools — playground', (params.get('dock') as Dock) ?? 'full');
+const drawer = createDrawer(document.getElementById('drawer')!, 'Mailroom DevTools — playground', (params.get('dock') as Dock | null) ?? rememberedDock('full'));
 const devtools = mountDevtools(drawer.body, system, { allowReplay: !params.has('noreplay'), deadLetterType: 'DeadLetter' });
 drawer.onVisibility((visible) => devtools.setVisible(visible));
 Object.assign(window, { __playground: { system, devtools } });

@@ -157,8 +157,9 @@ export function App({ store, onCopy, onExport }: AppProps) {
         </div>
       </header>
       {imported && (
-        <div class="mr-banner" data-testid="imported-banner">
-          Viewing an import ({imported.name}, exported {new Date(imported.exportedAtMs).toLocaleString()}) — read-only.
+        <div class="mr-banner mr-banner-import" data-testid="imported-banner" role="status">
+          <b>Imported session</b> {imported.name}, exported {new Date(imported.exportedAtMs).toLocaleString()} — read-only, shown apart
+          from the live system (live data is set aside, not mixed in).
           <button class="mr-link" data-testid="back-to-live" onClick={() => emit({ type: 'live' })}>
             back to live
           </button>

@@ -261,7 +261,36 @@ export function createDeadLetterStore() {
     return { fromMs, toMs, counts };
   });
 
+  /** Everything a session owns, set aside while an import is viewed (see session.ts). */
+  function saveSession() {
+    return {
+      settings: settings.value,
+      entries: entries.value,
+      evicted: evicted.value,
+      attempts: attempts.value,
+      selectedId: selectedId.value,
+      detailOpen: detailOpen.value,
+      now: now.value,
+    };
+  }
+
+  function restoreSession(saved: ReturnType<typeof saveSession>) {
+    settings.value = saved.settings;
+    entries.value = saved.entries;
+    evicted.value = saved.evicted;
+    attempts.value = saved.attempts;
+    selectedId.value = saved.selectedId;
+    detailOpen.value = saved.detailOpen;
+    now.value = saved.now;
+    recipients = new Map(saved.entries.map((v) => [v.recipientLocal, v.recipientLocal]));
+    replayedHere.clear();
+    draft.value = null;
+    busy.value = false;
+  }
+
   return {
+    saveSession,
+    restoreSession,
     settings,
     entries,
     now,

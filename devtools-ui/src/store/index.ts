@@ -8,6 +8,7 @@ import { createUiStore, type View } from './ui';
 import { createLetterHold } from './letterHold';
 import type { Intent, OutboundIntent } from './intents';
 import { applyEvent } from './reducer';
+import { leaveImport } from './session';
 import { buildExport, ImportError, parseExport, type ExportFile } from './exportFile';
 import { localPath } from '../source/paths';
 import { checkTargetPath, type TargetProblem } from './targetPath';
@@ -251,6 +252,7 @@ export function createStore(options: StoreOptions = {}) {
           const preview = replayPreview.value;
           if (!preview || preview.blocked || deadLetters.busy.value) break;
           deadLetters.busy.value = true;
+          letterHold.expectBack(preview.entryId);
           send(intent);
           break;
         }
@@ -269,7 +271,7 @@ export function createStore(options: StoreOptions = {}) {
           importText(intent.text, intent.name);
           break;
         case 'live':
-          ui.imported.value = null;
+          leaveImport(store);
           send(intent);
           break;
         case 'refresh':

@@ -3,7 +3,7 @@
 // newest), the rows on screen keep their order and new letters wait behind a
 // "N new" pill instead of pushing the rows down. Updates to entries on screen
 // still show in place; filters the user changes apply at once (and are then held).
-import { computed, signal } from '@preact/signals';
+import { computed, effect, signal, untracked } from '@preact/signals';
 import type { DeadLetterStore, DeadLetterView } from './deadLetters';
 
 export type HoldReason = 'pointer' | 'focus' | 'selection' | 'scrolled';
@@ -20,15 +20,11 @@ export function createLetterHold(dl: DeadLetterStore) {
   const focus = signal(false);
   const scrolled = signal(false);
   const snapshot = signal<Snapshot | null>(null);
-
-  const reasons = computed<readonly HoldReason[]>(() => {
-    const out: HoldReason[] = [];
-    if (pointer.value) out.push('pointer');
-    if (focus.value) out.push('focus');
-    if (dl.selectedId.value !== null) out.push('selection');
-    if (scrolled.value) out.push('scrolled');
-    return out;
-  });
+  /**
+   * Letters the user replayed from this panel: one that dead-letters again is the user's
+   * own doing and expected back, so it shows (at the top) instead of waiting behind the pill.
+   */
+  const replayed = signal<ReadonlySet<string>>(new Set());
 
   /** The rows as displayed. */
   const shown = computed<readonly DeadLetterView[]>(() => {
@@ -39,10 +35,23 @@ export function createLetterHold(dl: DeadLetterStore) {
     const byId = new Map<string, DeadLetterView>();
     for (const e of dl.matching.value) byId.set(e.id, e);
     const out: DeadLetterView[] = [];
+    const own = replayed.value;
+    if (own.size > 0) for (const e of visible) if (own.has(e.id) && !snap.known.has(e.id)) out.push(e);
     for (const id of snap.ids) {
       const e = byId.get(id);
       if (e) out.push(e);
     }
+    return out;
+  });
+
+  const reasons = computed<readonly HoldReason[]>(() => {
+    const out: HoldReason[] = [];
+    if (pointer.value) out.push('pointer');
+    if (focus.value) out.push('focus');
+    // A selection holds the list only while it is on screen: one filtered out or gone holds nothing.
+    const id = dl.selectedId.value;
+    if (id !== null && shown.value.some((e) => e.id === id)) out.push('selection');
+    if (scrolled.value) out.push('scrolled');
     return out;
   });
 
@@ -51,8 +60,9 @@ export function createLetterHold(dl: DeadLetterStore) {
     const snap = snapshot.value;
     const visible = dl.visible.value;
     if (!snap || snap.from === visible) return 0;
+    const own = replayed.value;
     let n = 0;
-    for (const e of visible) if (!snap.known.has(e.id)) n++;
+    for (const e of visible) if (!snap.known.has(e.id) && !own.has(e.id)) n++;
     return n;
   });
 
@@ -64,9 +74,14 @@ export function createLetterHold(dl: DeadLetterStore) {
 
   /** Starts holding when a reason appears, lets the list go live when the last one ends. */
   function update() {
-    if (reasons.value.length === 0) snapshot.value = null;
-    else if (snapshot.value === null) take();
+    const on = reasons.value.length > 0;
+    untracked(() => {
+      if (!on) snapshot.value = null;
+      else if (snapshot.value === null) take();
+    });
   }
+  // Reasons also end with the data (the selected letter leaves the queue): follow them, not only events.
+  effect(update);
 
   /** Brings the waiting letters in (the pill), and holds again if still looked at. */
   function release() {
@@ -77,6 +92,12 @@ export function createLetterHold(dl: DeadLetterStore) {
   /** A list the user asked for (a filter changed) applies at once. */
   function refilter() {
     if (snapshot.value !== null) take();
+    update();
+  }
+
+  /** The user confirmed a replay of `id` (see `replayed`). */
+  function expectBack(id: string) {
+    if (!replayed.value.has(id)) replayed.value = new Set([...replayed.value, id]);
   }
 
   function set(which: 'pointer' | 'focus' | 'scrolled', on: boolean) {
@@ -86,6 +107,6 @@ export function createLetterHold(dl: DeadLetterStore) {
     update();
   }
 
-  return { reasons, shown, pending, held: computed(() => snapshot.value !== null), set, update, release, refilter };
+  return { reasons, shown, pending, expectBack, held: computed(() => snapshot.value !== null), set, update, release, refilter };
 }
 export type LetterHold = ReturnType<typeof createLetterHold>;

@@ -150,6 +150,20 @@ export function createMailboxStore() {
     return out;
   });
 
+  /** The live rows and their history, set aside while an import is viewed (see session.ts). */
+  function saveSession() {
+    return { rows: rows.value, lastSampleAt: lastSampleAt.value, selectedPath: selectedPath.value };
+  }
+
+  /** Puts a saved session back (or, with an empty one, starts a fresh history). */
+  function restoreSession(saved: ReturnType<typeof saveSession>) {
+    frozenOrder.value = null;
+    rows.value = saved.rows;
+    lastSampleAt.value = saved.lastSampleAt;
+    selectedPath.value = saved.selectedPath;
+    hold();
+  }
+
   /** Applies the sort to the rows now (the user asked), then holds that order. */
   function resort() {
     reorder(() => undefined);
@@ -232,6 +246,8 @@ export function createMailboxStore() {
     orderStale,
     holdReasons,
     resort,
+    saveSession,
+    restoreSession,
     apply,
     toggleSort,
     setMode,

@@ -37,6 +37,17 @@ export function createMetricsStore() {
     lastCaptured = { atMs, total };
   }
 
-  return { text, families, deadLetterRate, dropsPerPolicy, deadLettersByOutcome, apply };
+  /** Set aside while an import is viewed: the rate never spans live and imported totals. */
+  function saveSession() {
+    return { text: text.value, rate: deadLetterRate.value, lastCaptured };
+  }
+
+  function restoreSession(saved: ReturnType<typeof saveSession>) {
+    text.value = saved.text;
+    deadLetterRate.value = saved.rate;
+    lastCaptured = saved.lastCaptured;
+  }
+
+  return { saveSession, restoreSession, text, families, deadLetterRate, dropsPerPolicy, deadLettersByOutcome, apply };
 }
 export type MetricsStore = ReturnType<typeof createMetricsStore>;

@@ -4,6 +4,7 @@ import type { ReplayResult } from '../types';
 import type { Sample } from '../source/systemSource';
 import type { ExportFile } from './exportFile';
 import type { PanelStore } from './index';
+import { enterImport } from './session';
 
 export type InboundEvent =
   | { type: 'snapshot'; sample: Sample }
@@ -23,6 +24,8 @@ export function applyEvent(store: PanelStore, event: InboundEvent): void {
   batch(() => {
     switch (event.type) {
       case 'snapshot': {
+        // A live sample that lands while an import is shown (taken before it opened) is not mixed in.
+        if (store.ui.imported.value !== null) break;
         const { sample } = event;
         store.mailboxes.apply(sample.actors, sample.atMs);
         if (sample.entries !== null && sample.entriesMode === 'since') {
@@ -58,19 +61,9 @@ export function applyEvent(store: PanelStore, event: InboundEvent): void {
         store.ui.notice.value = `Replay of #${event.id}: ${outcome}${detail ? ` (${detail})` : ''}`;
         break;
       }
-      case 'imported': {
-        const { file } = event;
-        store.ui.imported.value = { name: event.name, exportedAtMs: file.exportedAtMs };
-        store.mailboxes.apply(file.mailboxes, file.exportedAtMs);
-        store.deadLetters.apply(
-          file.deadLetters,
-          file.settings ?? { store: 'memory', maxEntries: file.deadLetters.length, retentionMs: null, maxReplays: 0 },
-          file.exportedAtMs,
-        );
-        store.deadLetters.evicted.value = 0;
-        store.metrics.apply('', file.exportedAtMs);
+      case 'imported':
+        enterImport(store, event.file, event.name);
         break;
-      }
     }
   });
 }
