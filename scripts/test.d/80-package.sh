@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The installed package, used from outside the tree: `cmake --install` of the
+# native build into a temporary prefix, then (1) tests/package/consumer builds
+# and runs every example through find_package(mailroom CONFIG), (2) one program
+# built with `pkg-config --cflags --libs mailroom`, (3) every installed public
+# header compiles on its own include path, and nothing else is installed.
+set -euo pipefail
+jobs=${MAILROOM_JOBS:-2}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Reuse the native build of stage 20; build only the libraries if it is missing.
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build/native -j "$jobs" --target mailroom_runtime >/dev/null
+cmake --install build/native --prefix "$tmp/prefix" >/dev/null
+
+# Only public headers, mailroom/detail/ and the generated version.hpp are installed.
+expected=$( (cd core/include && find mailroom -name '*.hpp'; echo mailroom/version.hpp) | sort)
+installed=$(cd "$tmp/prefix/include" && find . -type f | sed 's|^\./||' | sort)
+if [[ "$expected" != "$installed" ]]; then
+  echo "installed headers differ from core/include (+ version.hpp):"
+  diff <(echo "$expected") <(echo "$installed") || true
+  exit 1
+fi
+
+# (1) find_package: the consumer and the examples, copied out of the tree.
+cp -r tests/package/consumer "$tmp/consumer"
+cp -r examples "$tmp/examples"
+cmake -S "$tmp/consumer" -B "$tmp/consumer-build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_PREFIX_PATH="$tmp/prefix" -DMAILROOM_EXAMPLES_DIR="$tmp/examples" >/dev/null
+cmake --build "$tmp/consumer-build" -j "$jobs" >/dev/null
+expect() {  # expect LINE PROGRAM ARGS...: the program succeeds and prints LINE
+  local want=$1 out; shift
+  out=$("$@") || { echo "$1 failed (exit $?)"; exit 1; }
+  grep -qxF -- "$want" <<<"$out" || { printf '%s: expected "%s" in:\n%s\n' "$1" "$want" "$out"; exit 1; }
+}
+bin=$tmp/consumer-build/examples
+version=$(sed -n 's/^project(mailroom VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+expect "Hello, world! (from /user/greeter, Mailroom $version)" "$bin/hello_actor"
+expect "drop-head: processed 3 4 5; dead letters 1 2" "$bin/bounded_mailboxes"
+expect "handled: P0 outage, P1 login broken, P2 slow page, P3 typo" "$bin/priority_mailbox"
+expect "run 2: 0 dead letters left" "$bin/dead_letters_replay" "$tmp/journal"
+echo "find_package consumer: 4 examples built and ran"
+
+# (2) + (3) pkg-config: one translation unit including every public header, plus hello_actor.
+export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
+flags=$(pkg-config --cflags --libs mailroom)
+(cd "$tmp/prefix/include" && find mailroom -name '*.hpp' -not -path '*/detail/*' | sort |
+  sed 's|.*|#include <&>|') >"$tmp/all_headers.cpp"
+echo 'int main() { return mailroom::version().empty(); }' >>"$tmp/all_headers.cpp"
+# shellcheck disable=SC2086
+g++ -std=c++20 -fsyntax-only "$tmp/all_headers.cpp" $flags
+# shellcheck disable=SC2086
+g++ -std=c++20 -O1 "$tmp/examples/hello_actor.cpp" -o "$tmp/hello_pc" $flags
+expect "Hello, world! (from /user/greeter, Mailroom $version)" "$tmp/hello_pc"
+echo "pkg-config: $(pkg-config --modversion mailroom), every public header compiles, hello_actor runs"
