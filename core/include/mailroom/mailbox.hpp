@@ -2,7 +2,7 @@
 // system messages always come out first.
 //
 // Thread ownership (CAF's rule, stated per member):
-//   any thread        enqueue, enqueue_signal, enqueue_system, size, system_size,
+//   any thread        enqueue, enqueue_signal, enqueue_control, enqueue_system, size, system_size,
 //                     has_*, suspended, describe, dropped_count, observe_drops
 //   owning actor only dequeue_*, drain_*, prepend_user, suspend, resume
 // Implementations must make the "any thread" members safe against each other
@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mailroom/drop_reason.hpp"
@@ -44,6 +45,11 @@ class Mailbox {
   // A death notification (Terminated): queued with the user messages but never
   // shed by a capacity, under every policy.
   virtual void enqueue_signal(Envelope envelope) = 0;
+  // stop() and kill(): a PoisonPill or Kill. Never shed by a capacity and never
+  // MailboxFullError, yet it still waits behind every user message queued
+  // before it (drain, then stop) — in a priority mailbox whatever their rank.
+  // A FIFO's signal path already means exactly that, hence the default.
+  virtual void enqueue_control(Envelope envelope) { enqueue_signal(std::move(envelope)); }
   // A framework signal (create, terminate, failure, watch, suspend, ...).
   virtual void enqueue_system(Envelope envelope) = 0;
 

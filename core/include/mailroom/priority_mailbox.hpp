@@ -43,6 +43,10 @@ class PriorityMailbox final : public Mailbox {
   // ---- any thread ----
   void enqueue(Envelope envelope) override;  // may throw MailboxFullError (reject)
   void enqueue_signal(Envelope envelope) override;
+  // A PoisonPill/Kill closes the current epoch: it goes behind every message
+  // queued before it, whatever their rank, and everything sent after it
+  // (whatever its rank) goes behind it. Never shed, never rejected.
+  void enqueue_control(Envelope envelope) override;
   void enqueue_system(Envelope envelope) override;
   std::size_t size() const override;
   std::size_t system_size() const override;
@@ -75,9 +79,11 @@ class PriorityMailbox final : public Mailbox {
   explicit PriorityMailbox(PriorityMailboxOptions::Resolved settings);
 
   struct Key {
+    std::uint64_t epoch;     // even: 2 x the PoisonPills/Kills queued before; odd: one of them
     double priority;         // never NaN
     std::uint64_t sequence;  // arrival order, unique: also the entry's identity
     bool operator<(const Key& other) const noexcept {
+      if (epoch != other.epoch) return epoch < other.epoch;
       return priority < other.priority || (priority == other.priority && sequence < other.sequence);
     }
   };
@@ -88,8 +94,12 @@ class PriorityMailbox final : public Mailbox {
 
   // The one overflow decision; inserts the arrival when it is admitted. Lock
   // held. Counts any drop; throws under reject.
-  std::optional<DropLedger::Drop> decide_overflow(double priority, Envelope& arrival);
+  std::optional<DropLedger::Drop> decide_overflow(double priority, Envelope& arrival,
+                                                  std::uint64_t epoch);
   Key insert(double priority, Envelope envelope, bool droppable);
+  // Unstashed messages were queued before any pending PoisonPill: they rejoin
+  // the oldest live epoch.
+  Key insert_in(std::uint64_t epoch, double priority, Envelope envelope, bool droppable);
   std::optional<std::pair<Key, Envelope>> take_least_important_droppable();
   bool full() const noexcept { return capacity_ && ordered_.size() >= *capacity_; }
 
@@ -103,6 +113,7 @@ class PriorityMailbox final : public Mailbox {
   mutable std::mutex mutex_;
   std::map<Key, Slot> ordered_;
   std::uint64_t next_sequence_ = 0;
+  std::uint64_t epoch_ = 0;  // even; +2 for every enqueue_control
   std::deque<Envelope> system_;
   std::string owner_path_;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <stdexcept>
 #include <utility>
 
@@ -43,7 +44,12 @@ double PriorityMailbox::rank_of(const Envelope& envelope) const {
 }
 
 PriorityMailbox::Key PriorityMailbox::insert(double priority, Envelope envelope, bool droppable) {
-  const Key key{priority, next_sequence_++};
+  return insert_in(epoch_, priority, std::move(envelope), droppable);
+}
+
+PriorityMailbox::Key PriorityMailbox::insert_in(std::uint64_t epoch, double priority,
+                                                Envelope envelope, bool droppable) {
+  const Key key{epoch, priority, next_sequence_++};
   // Keys only grow within a rank, so the hint is exact for FIFO-heavy loads.
   ordered_.emplace_hint(ordered_.end(), key, Slot{std::move(envelope), droppable});
   return key;
@@ -60,17 +66,17 @@ PriorityMailbox::take_least_important_droppable() {
   return std::nullopt;
 }
 
-std::optional<DropLedger::Drop> PriorityMailbox::decide_overflow(double priority,
-                                                                 Envelope& arrival) {
+std::optional<DropLedger::Drop> PriorityMailbox::decide_overflow(double priority, Envelope& arrival,
+                                                                 std::uint64_t epoch) {
   if (!full()) {
-    insert(priority, std::move(arrival), true);
+    insert_in(epoch, priority, std::move(arrival), true);
     return std::nullopt;
   }
   switch (*overflow_) {
     case OverflowPolicy::kDropLowestPriority: {
       // Insert first so the arrival competes on equal terms: if it ranks last
       // (ties included: it has the newest sequence) it is the one shed.
-      const Key arrival_key = insert(priority, std::move(arrival), true);
+      const Key arrival_key = insert_in(epoch, priority, std::move(arrival), true);
       auto shed = take_least_important_droppable();  // found: the arrival is droppable
       if (!shed) return std::nullopt;
       ledger_.count();
@@ -95,7 +101,7 @@ void PriorityMailbox::enqueue(Envelope envelope) {
   std::optional<DropLedger::Drop> dropped;
   {
     std::lock_guard lock(mutex_);
-    dropped = decide_overflow(priority, envelope);
+    dropped = decide_overflow(priority, envelope, epoch_);
   }
   if (dropped) ledger_.notify(std::move(*dropped));
 }
@@ -105,6 +111,18 @@ void PriorityMailbox::enqueue_signal(Envelope envelope) {
   const double priority = rank_of(envelope);
   std::lock_guard lock(mutex_);
   insert(priority, std::move(envelope), false);
+}
+
+void PriorityMailbox::enqueue_control(Envelope envelope) {
+  envelope.signal = true;
+  // priority_for still sees it, as in the seed (its error is reported), but
+  // the rank does not place it: the epoch does.
+  static_cast<void>(rank_of(envelope));
+  std::lock_guard lock(mutex_);
+  // An odd epoch of its own: behind every message of the current (even) one,
+  // unstashed ones included, ahead of everything sent after it.
+  insert_in(epoch_ + 1, std::numeric_limits<double>::infinity(), std::move(envelope), false);
+  epoch_ += 2;
 }
 
 void PriorityMailbox::enqueue_system(Envelope envelope) {
@@ -183,10 +201,13 @@ void PriorityMailbox::prepend_user(std::vector<Envelope> envelopes) {
         ordered_.size() + droppable > *capacity_) {
       throw MailboxFullError(owner_path_, *capacity_);
     }
+    // Unstashed messages were queued before any PoisonPill still pending.
+    const std::uint64_t epoch =
+        ordered_.empty() ? epoch_ : ordered_.begin()->first.epoch & ~std::uint64_t{1};
     for (std::size_t i = 0; i < envelopes.size(); ++i) {
       if (envelopes[i].signal) {
-        insert(ranks[i], std::move(envelopes[i]), false);
-      } else if (auto drop = decide_overflow(ranks[i], envelopes[i])) {
+        insert_in(epoch, ranks[i], std::move(envelopes[i]), false);
+      } else if (auto drop = decide_overflow(ranks[i], envelopes[i], epoch)) {
         dropped.push_back(std::move(*drop));
       }
     }

@@ -109,6 +109,14 @@ void ActorCell::tell(Envelope envelope) {
     dead_letter(std::move(envelope));
     return;
   }
+  // stop()/kill() (or a PoisonPill/Kill told directly): never shed or refused
+  // by a capacity, still behind what was sent before it.
+  if (envelope.message.is<PoisonPill>() || envelope.message.is<Kill>()) {
+    mailbox_->enqueue_control(std::move(envelope));
+    after_enqueue();
+    schedule();
+    return;
+  }
   try {
     mailbox_->enqueue(std::move(envelope));
   } catch (const MailboxFullError& e) {
