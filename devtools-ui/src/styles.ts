@@ -29,8 +29,11 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-root :focus-visible{outline:2px solid var(--focus);outline-offset:-2px}
 .mr-root:focus-visible{outline-offset:-3px}
 .mr-row:focus-visible{outline-offset:-2px}
-.mr-held{color:var(--muted)}.mr-held.mr-on{color:var(--warn);font-weight:600}
-.mr-pill{position:absolute;left:50%;top:32px;transform:translateX(-50%);z-index:4;background:var(--accent);color:var(--on-accent);border:none;border-radius:12px;padding:2px 12px;cursor:pointer;font-weight:600;box-shadow:0 2px 6px rgba(0,0,0,.25)}
+.mr-held{color:var(--muted);display:inline-block;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-weight:600}.mr-held.mr-on{color:var(--warn)}
+.mr-held-dl{width:3.2em}.mr-held-mb{width:6.5em}
+.mr-root .mr-slot-idle{visibility:hidden}
+.mr-grid-area{flex:1;min-height:0;display:flex;flex-direction:column;position:relative}
+.mr-pill{position:absolute;left:50%;top:6px;transform:translateX(-50%);z-index:4;background:var(--accent);color:var(--on-accent);border:none;border-radius:12px;padding:2px 12px;cursor:pointer;font-weight:600;box-shadow:0 2px 6px rgba(0,0,0,.25)}
 .mr-grid-body{flex:1;min-height:0;display:flex;flex-direction:column}
 .mr-replay-off{margin:0 0 8px;color:var(--warn)}
 .mr-dialog-messages{min-height:1.4em}
@@ -87,7 +90,7 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-mb-scroll>*{min-width:1080px}
 .mr-detail{width:44%;min-width:280px;border-left:1px solid var(--line);overflow:auto;padding:8px 10px;background:var(--bg)}
 @container mr-split (max-width: 900px){.mr-detail{position:absolute;top:0;right:0;bottom:0;z-index:5;width:min(100%,460px);min-width:0;box-shadow:-4px 0 14px rgba(0,0,0,.22)}}
-@container (max-width: 420px){.mr-dl-grid{grid-template-columns:minmax(0,1fr) minmax(0,1.4fr) 76px}
+@container (max-width: 340px){.mr-dl-grid{grid-template-columns:minmax(0,1fr) minmax(0,1.4fr) 76px}
 .mr-dl-grid>.mr-cell:nth-child(1),.mr-dl-grid>.mr-cell:nth-child(3),.mr-dl-grid>.mr-cell:nth-child(5),.mr-dl-grid>.mr-cell:nth-child(6){display:none}}
 .mr-detail-head{display:flex;justify-content:space-between;align-items:center}
 .mr-meta{display:grid;grid-template-columns:80px 1fr;gap:2px 8px;margin:8px 0}

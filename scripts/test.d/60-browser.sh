@@ -13,4 +13,4 @@ elif [[ ! -f wasm/dist/mailroom_core.mjs ]]; then
 fi
 npx vite build --config web/vite.config.ts --logLevel error
 mkdir -p test-results
-node --test --test-concurrency=1 tests/browser/panel.test.mjs tests/browser/demo.test.mjs
+node --test --test-concurrency=1 tests/browser/panel.test.mjs tests/browser/steadiness.test.mjs tests/browser/demo.test.mjs

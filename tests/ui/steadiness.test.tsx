@@ -19,7 +19,7 @@ describe('Dead-letter list that holds still', () => {
     // Pointer over the list: arrivals wait behind "2 new"; the pill brings them in at the top.
     const { system, h } = await letters(3);
     expect(rowIds()).toEqual(['3', '2', '1']);
-    await act(async () => void fireEvent.mouseEnter(screen.getByTestId('dl-list')));
+    await act(async () => void fireEvent.mouseEnter(screen.getByTestId('dl-list-area')));
     const under = rowOf('2');
     system.deadLetter('/user/checkout', { n: 3 }, { timestampMs: 2_000 });
     system.deadLetter('/user/checkout', { n: 4 }, { timestampMs: 2_001 });
@@ -27,7 +27,8 @@ describe('Dead-letter list that holds still', () => {
     expect(rowIds()).toEqual(['3', '2', '1']);
     // The very element under the pointer still shows the same letter.
     expect(rowOf('2')).toBe(under);
-    expect(screen.getByTestId('dl-held').textContent).toBe('· held (pointer over the list)');
+    expect(screen.getByTestId('dl-held').textContent).toBe('held');
+    expect(screen.getByTestId('dl-held').title).toBe('Held: pointer over the list. New letters wait behind the pill.');
     expect(screen.getByTestId('dl-new-pill').textContent).toBe('2 new ▲');
     await click(screen.getByTestId('dl-new-pill'));
     expect(rowIds()).toEqual(['5', '4', '3', '2', '1']);
@@ -36,13 +37,13 @@ describe('Dead-letter list that holds still', () => {
 
   it('lets new letters flow in once the pointer leaves and nothing else holds the list', async () => {
     const { system, h } = await letters(2);
-    await act(async () => void fireEvent.mouseEnter(screen.getByTestId('dl-list')));
+    await act(async () => void fireEvent.mouseEnter(screen.getByTestId('dl-list-area')));
     system.deadLetter('/user/checkout', { n: 9 }, { timestampMs: 2_000 });
     await settle(h);
     expect(rowIds()).toEqual(['2', '1']);
-    await act(async () => void fireEvent.mouseLeave(screen.getByTestId('dl-list')));
+    await act(async () => void fireEvent.mouseLeave(screen.getByTestId('dl-list-area')));
     expect(rowIds()).toEqual(['3', '2', '1']);
-    expect(screen.getByTestId('dl-held').textContent).toBe('· live');
+    expect(screen.getByTestId('dl-held').textContent).toBe('live');
   });
 
   it('holds while a letter is selected, keeps the selection and updates its row in place', async () => {
@@ -58,7 +59,7 @@ describe('Dead-letter list that holds still', () => {
     expect(rowOf('1').getAttribute('aria-selected')).toBe('true');
     expect(rowOf('1').textContent).toContain('1'); // replay count shown in place
     expect(h.store.deadLetters.entries.value.find((e) => e.id === '1')?.replayCount).toBe(1);
-    expect(screen.getByTestId('dl-held').textContent).toContain('a letter is selected');
+    expect(screen.getByTestId('dl-held').title).toContain('a letter is selected');
     expect(screen.getByTestId('dl-new-pill').textContent).toBe('1 new ▲');
   });
 
@@ -68,7 +69,7 @@ describe('Dead-letter list that holds still', () => {
     system.deadLetter('/user/checkout', { n: 5 }, { timestampMs: 2_000 });
     await settle(h);
     expect(rowIds()).toEqual(['2', '1']);
-    expect(screen.getByTestId('dl-held').textContent).toContain('keyboard focus in the list');
+    expect(screen.getByTestId('dl-held').title).toContain('keyboard focus in the list');
     expect(document.activeElement).toBe(rowOf('2'));
   });
 
@@ -77,7 +78,7 @@ describe('Dead-letter list that holds still', () => {
     const { system, h } = await letters(2);
     system.deadLetter('/user/sensors', { n: 'x' }, { timestampMs: 1_500 });
     await settle(h);
-    await act(async () => void fireEvent.mouseEnter(screen.getByTestId('dl-list')));
+    await act(async () => void fireEvent.mouseEnter(screen.getByTestId('dl-list-area')));
     await act(async () => void fireEvent.input(screen.getByTestId('dl-recipient'), { target: { value: '/user/sensors' } }));
     expect(rowIds()).toEqual(['3']);
   });
@@ -95,7 +96,7 @@ describe('Mailboxes sort header', () => {
     expect(order()).toEqual(['/user/sensors', '/user/checkout']);
     expect(header().closest('[role=columnheader]')!.getAttribute('aria-sort')).toBe('descending');
     await act(async () => void fireEvent.mouseEnter(screen.getByTestId('mailbox-list')));
-    expect(screen.getByTestId('mailbox-held').textContent).toContain('pointer over the list');
+    expect(screen.getByTestId('mailbox-held').title).toContain('pointer over the list');
     system.actor('/user/checkout', { userDepth: 9 });
     system.actor('/user/sensors', { userDepth: 1 });
     await settle(h);
@@ -121,5 +122,6 @@ describe('Mailboxes sort header', () => {
     await click(screen.getByTestId('mailbox-resort'));
     expect(screen.getAllByTestId('mailbox-row').map((r) => r.getAttribute('data-path'))).toEqual(['/user/checkout', '/user/sensors']);
     expect(screen.getByTestId('sort-userDepth').getAttribute('data-stale')).toBeNull();
+    expect((screen.getByTestId('mailbox-resort') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -64,8 +64,10 @@ export function App({ store, onCopy, onExport }: AppProps) {
     } else if (e.key === 'Enter' && (e.target as HTMLElement | null)?.tagName !== 'BUTTON') {
       emit({ type: 'open' });
     } else if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey && view === 'dead-letters') {
-      const id = deadLetters.selectedId.value;
-      if (id === null) return;
+      // The focused row if there is one (focus and selection may differ), else the selected letter.
+      const focused = (e.target as HTMLElement | null)?.closest?.('[data-testid=dl-row]')?.getAttribute('data-id');
+      const id = focused ?? deadLetters.selectedId.value;
+      if (id === null || id === undefined) return;
       e.preventDefault();
       // Shift+R: replay to another path.
       emit({ type: 'replay/shortcut', id, redirect: e.shiftKey });

@@ -155,8 +155,14 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
         <span>
           <b data-testid="dl-shown">{list.length}</b> shown
         </span>
-        <span class={`mr-held${hold.held.value ? ' mr-on' : ''}`} data-testid="dl-held" aria-live="polite">
-          {hold.held.value ? `· held (${reasons.map((r) => HOLD_TEXT[r]).join(', ')})` : '· live'}
+        {/* A fixed-width slot: the state changing never reflows the bar (a press would land elsewhere). */}
+        <span
+          class={`mr-held mr-held-dl${hold.held.value ? ' mr-on' : ''}`}
+          data-testid="dl-held"
+          data-held={hold.held.value ? 'true' : 'false'}
+          title={hold.held.value ? `Held: ${reasons.map((r) => HOLD_TEXT[r]).join(', ')}. New letters wait behind the pill.` : 'Live: new letters appear at the top'}
+        >
+          {hold.held.value ? 'held' : 'live'}
         </span>
         <span>
           · <b>{dl.entries.value.length}</b> kept of {settings ? settings.maxEntries.toLocaleString('en-US') : '?'}
@@ -184,6 +190,13 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
             <span class="mr-cell" role="columnheader">Replays</span>
             <span class="mr-cell" role="columnheader">State</span>
           </div>
+          {/* The pill sits inside the hover area: reaching for it must not release the hold. */}
+          <div
+            class="mr-grid-area"
+            data-testid="dl-list-area"
+            onMouseEnter={() => emit({ type: 'dead-letters/hold', reason: 'pointer', on: true })}
+            onMouseLeave={() => emit({ type: 'dead-letters/hold', reason: 'pointer', on: false })}
+          >
           {pending > 0 && (
             <button
               class="mr-pill"
@@ -200,8 +213,6 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
           <FilteredList
             label="Dead letters"
             scrollToTop={scrollTick}
-            onMouseEnter={() => emit({ type: 'dead-letters/hold', reason: 'pointer', on: true })}
-            onMouseLeave={() => emit({ type: 'dead-letters/hold', reason: 'pointer', on: false })}
             onScrolledAway={(away) => emit({ type: 'dead-letters/hold', reason: 'scrolled', on: away })}
             onFocusChange={(on) => emit({ type: 'dead-letters/hold', reason: 'focus', on })}
             items={list}
@@ -215,6 +226,7 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
             selectedKey={selectedId}
             renderRow={(entry, selected, tabStop) => <Row entry={entry} store={store} selected={selected} tabStop={tabStop} />}
           />
+          </div>
         </div>
         {dl.detailOpen.value && selectedId !== null && <DeadLetterDetail store={store} id={selectedId} onCopy={onCopy} />}
       </div>

@@ -113,21 +113,29 @@ export function MailboxesView({ store }: { store: PanelStore }) {
         <span class="mr-muted" data-testid="mailbox-count">
           {rows.length} of {mailboxes.rows.value.length} actors
         </span>
-        {holdReasons.length > 0 && (
-          <span
-            class="mr-held mr-on"
-            data-testid="mailbox-held"
-            title="Rows keep their places while the pointer is over the list or a row is selected, so nothing moves under the pointer. Sorting, filtering and the layout still apply."
-          >
-            order held ({holdReasons.map((r) => (r === 'pointer' ? 'pointer over the list' : 'row selected')).join(', ')})
-            {selectedPath !== null ? ' · Esc releases' : ''}
-          </span>
-        )}
-        {stale && (
-          <button class="mr-btn" data-testid="mailbox-resort" title="The rows moved out of sort order while held: sort them now" onClick={() => emit({ type: 'mailboxes/resort' })}>
-            re-sort now
-          </button>
-        )}
+        {/* Fixed-width slots: hovering the list never reflows the toolbar above it. */}
+        <span
+          class={`mr-held mr-held-mb${holdReasons.length > 0 ? ' mr-on' : ''}`}
+          data-testid="mailbox-held"
+          data-held={holdReasons.length > 0 ? 'true' : 'false'}
+          title={
+            holdReasons.length > 0
+              ? `Order held: ${holdReasons.map((r) => (r === 'pointer' ? 'pointer over the list' : 'row selected')).join(', ')}${selectedPath !== null ? '. Esc releases' : ''}. Rows keep their places so nothing moves under the pointer; sorting, filtering and the layout still apply.`
+              : 'Live order: rows follow the sort'
+          }
+        >
+          {holdReasons.length > 0 ? 'order held' : 'live order'}
+        </span>
+        <button
+          class={`mr-btn mr-resort${stale ? '' : ' mr-slot-idle'}`}
+          data-testid="mailbox-resort"
+          disabled={!stale}
+          aria-hidden={!stale}
+          title="The rows moved out of sort order while held: sort them now"
+          onClick={() => emit({ type: 'mailboxes/resort' })}
+        >
+          re-sort now
+        </button>
       </FilterBar>
       <div class="mr-mb-scroll" role="grid" aria-label="Mailboxes" aria-rowcount={rows.length}>
       <div class="mr-mb-grid mr-head" role="row">
