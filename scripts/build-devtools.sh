@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds `mailroom/devtools` for the npm package into devtools-ui/dist/:
+# mailroom-devtools.js (+ map), mailroom-devtools.css, types/*.d.ts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rm -rf devtools-ui/dist
+npx --no-install vite build -c devtools-ui/vite.lib.config.ts --logLevel warn
+npx --no-install tsc -p devtools-ui/tsconfig.lib.json
+node scripts/dts-extensions.mjs devtools-ui/dist/types
+# The stylesheet mountDevtools injects (PANEL_CSS in src/styles.ts, a module
+# without imports), also as a file for hosts that link it.
+node --input-type=module -e "
+import { readFileSync, writeFileSync } from 'node:fs';
+import ts from 'typescript';
+const js = ts.transpileModule(readFileSync('devtools-ui/src/styles.ts', 'utf8'),
+  { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+const { PANEL_CSS } = await import('data:text/javascript,' + encodeURIComponent(js));
+writeFileSync('devtools-ui/dist/mailroom-devtools.css', PANEL_CSS.trim() + '\\n');
+"
