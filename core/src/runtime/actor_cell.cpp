@@ -2,6 +2,7 @@
 // system messages, scheduling), children and inspection.
 #include "actor_cell.hpp"
 
+#include <thread>
 #include <utility>
 
 #include "internal_messages.hpp"
@@ -104,11 +105,40 @@ void ActorCell::wire_drop_reporting() {
   });
 }
 
+namespace {
+// Ends a registered send however it leaves (MailboxFullError included).
+class SendScope {
+ public:
+  explicit SendScope(std::atomic<std::uint32_t>& sends) : sends_(sends) {}
+  ~SendScope() { sends_.fetch_sub(1, std::memory_order_release); }
+  SendScope(const SendScope&) = delete;
+  SendScope& operator=(const SendScope&) = delete;
+
+ private:
+  std::atomic<std::uint32_t>& sends_;
+};
+}  // namespace
+
+bool ActorCell::begin_send() noexcept {
+  // Pairs with finish_stop (state, then sends): either this sees the cell
+  // terminated, or finish_stop sees this send and waits for it.
+  sends_.fetch_add(1, std::memory_order_seq_cst);
+  if (state_.load(std::memory_order_seq_cst) != CellState::kTerminated) return true;
+  end_send();
+  return false;
+}
+
+void ActorCell::await_sends() const noexcept {
+  // The senders are a few instructions from done (or reporting a drop).
+  while (sends_.load(std::memory_order_seq_cst) != 0) std::this_thread::yield();
+}
+
 void ActorCell::tell(Envelope envelope) {
-  if (is_ghost() || is_terminated()) {
+  if (is_ghost() || !begin_send()) {
     dead_letter(std::move(envelope));
     return;
   }
+  SendScope scope(sends_);
   // stop()/kill() (or a PoisonPill/Kill told directly): never shed or refused
   // by a capacity, still behind what was sent before it.
   if (envelope.message.is<PoisonPill>() || envelope.message.is<Kill>()) {
@@ -128,18 +158,21 @@ void ActorCell::tell(Envelope envelope) {
 }
 
 void ActorCell::signal(Envelope envelope) {
-  if (is_ghost() || is_terminated()) return;  // nobody left to notify
+  if (is_ghost() || !begin_send()) return;  // nobody left to notify
+  SendScope scope(sends_);
   mailbox_->enqueue_signal(std::move(envelope));
   schedule();
 }
 
 void ActorCell::send_system(Message message) {
-  if (is_ghost()) {
+  if (is_ghost() || !begin_send()) {
+    // Too late for everything but a watch: answer it at once.
     if (auto watch = message.get_if<sys::Watch>()) {
       watch->watcher.cell()->signal(Envelope{Terminated{self_or_ghost()}, self_or_ghost(), {}, 0});
     }
     return;
   }
+  SendScope scope(sends_);
   mailbox_->enqueue_system(Envelope{std::move(message), ActorRef(), {}, 0});
   schedule();
 }

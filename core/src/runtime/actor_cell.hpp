@@ -145,6 +145,13 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   void resume_mailbox();
   void after_enqueue();
   void reset_size_warning() noexcept;
+  // An any-thread send (tell, signal, send_system) registers while it touches
+  // the mailbox; false when the cell is already terminated (nothing was
+  // registered). finish_stop waits for the sends that began before it, so its
+  // drain sees every message they queued and every drop they reported.
+  bool begin_send() noexcept;
+  void end_send() noexcept { sends_.fetch_sub(1, std::memory_order_release); }
+  void await_sends() const noexcept;
   ActorRef self_or_ghost();
   void wire_drop_reporting();
 
@@ -166,6 +173,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   // scheduling
   bool enqueue_is_sequentially_consistent_ = false;  // the mailbox's, fixed at construction
   std::atomic<bool> scheduled_{false};
+  std::atomic<std::uint32_t> sends_{0};  // beside scheduled_, which every send reads anyway
   std::atomic<CellState> state_{CellState::kNew};
   std::atomic<std::size_t> next_size_warning_;
 

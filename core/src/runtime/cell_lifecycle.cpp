@@ -239,7 +239,11 @@ void ActorCell::finish_stop() {
   for (auto& envelope : stash_) dead_letter(std::move(envelope));
   stash_.clear();
   stash_count_.store(0, std::memory_order_relaxed);
-  state_.store(CellState::kTerminated, std::memory_order_release);
+  // Sends that began before this store finish first; later ones see it and
+  // dead-letter (or answer) at the sender. So the drain below is the last
+  // touch of the mailbox: nothing is left in it for a turn that may never come.
+  state_.store(CellState::kTerminated, std::memory_order_seq_cst);
+  await_sends();
   drain_after_termination();
   actor_.reset();
   behaviours_.clear();

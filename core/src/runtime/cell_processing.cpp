@@ -144,6 +144,7 @@ void ActorCell::invoke(Envelope& envelope) {
 }
 
 void ActorCell::drain_after_termination() {
+  for (auto& envelope : mailbox_->drain_system()) handle_system(envelope);  // answers watches
   for (auto& envelope : mailbox_->drain_user()) {
     if (envelope.message.is<Terminated>()) continue;  // a death notice for the dead: nobody cares
     dead_letter(std::move(envelope));
