@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The installed package, used from outside the tree: `cmake --install` of the
 # native build into a temporary prefix, then (1) tests/package/consumer builds
-# and runs every example through find_package(mailroom CONFIG), (2) one program
+# and runs every example through find_package(mailroom CONFIG) and the installed
+# mailroom-dlq reads the journal one of them wrote, (2) one program
 # built with `pkg-config --cflags --libs mailroom`, (3) every installed public
 # header compiles on its own include path, and nothing else is installed.
 set -euo pipefail
@@ -9,9 +10,9 @@ jobs=${MAILROOM_JOBS:-2}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Reuse the native build of stage 20; build only the libraries if it is missing.
+# Reuse the native build of stage 20; build only what is installed if it is missing.
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build/native -j "$jobs" --target mailroom_runtime >/dev/null
+cmake --build build/native -j "$jobs" --target mailroom_runtime mailroom-dlq >/dev/null
 cmake --install build/native --prefix "$tmp/prefix" >/dev/null
 
 # Only public headers, mailroom/detail/ and the generated version.hpp are installed.
@@ -41,6 +42,13 @@ expect "drop-head: processed 3 4 5; dead letters 1 2" "$bin/bounded_mailboxes"
 expect "handled: P0 outage, P1 login broken, P2 slow page, P3 typo" "$bin/priority_mailbox"
 expect "run 2: 0 dead letters left" "$bin/dead_letters_replay" "$tmp/journal"
 echo "find_package consumer: 4 examples built and ran"
+
+# The installed mailroom-dlq reads the journal the example left: 2 letters captured, both
+# replayed (removed), none left.
+stats=$("$tmp/prefix/bin/mailroom-dlq" stats "$tmp/journal" --system shop --json)
+grep -q '"letters": 0' <<<"$stats" && grep -q '"removed": 2' <<<"$stats" ||
+  { echo "mailroom-dlq stats of the example's journal: $stats"; exit 1; }
+echo "mailroom-dlq (installed): $("$tmp/prefix/bin/mailroom-dlq" --version) read the example's journal"
 
 # (2) + (3) pkg-config: one translation unit including every public header, plus hello_actor.
 export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
