@@ -2,8 +2,9 @@
 # The npm package as a JS user gets it: `npm pack` (its prepack builds the wasm
 # module, incremental after stage 40, and the DevTools library), the tarball
 # installed offline into a fresh project (it has no dependencies), then
-# tests/package/npm/smoke.mjs runs there and consumer.ts type-checks against
-# the shipped .d.ts under NodeNext and Bundler resolution.
+# tests/package/npm/smoke.mjs runs there, consumer.ts type-checks against
+# the shipped .d.ts under NodeNext and Bundler resolution, and a Vite page
+# (tests/package/npm/page) built there mounts mailroom/devtools in Chromium.
 set -euo pipefail
 cd "${MAILROOM_ROOT:-$(dirname "$0")/../..}"
 repo=$PWD
@@ -28,7 +29,8 @@ for f in wasm/js/index.js wasm/js/index.d.ts wasm/dist/mailroom_core.mjs wasm/di
 done
 
 mkdir "$tmp/app"
-cp tests/package/npm/smoke.mjs tests/package/npm/consumer.ts tests/package/npm/tsconfig.json "$tmp/app/"
+cp -r tests/package/npm/smoke.mjs tests/package/npm/consumer.ts tests/package/npm/tsconfig.json \
+  tests/package/npm/page "$tmp/app/"
 cd "$tmp/app"
 echo '{ "name": "mailroom-consumer", "private": true, "type": "module" }' >package.json
 npm install --offline --no-audit --no-fund --silent "$tarball"
@@ -38,3 +40,10 @@ tsc=$repo/node_modules/typescript/bin/tsc
 node "$tsc" -p tsconfig.json
 node "$tsc" -p tsconfig.json --module ESNext --moduleResolution Bundler
 echo "types: consumer.ts checks under NodeNext and Bundler resolution"
+
+# A Vite page importing both entry points, built from the fresh project (the
+# repo's vite binary, no config), then mounted in headless Chromium.
+node "$repo/node_modules/vite/bin/vite.js" build page --outDir "$tmp/page-dist" --emptyOutDir --logLevel error
+ls "$tmp"/page-dist/assets/*.wasm >/dev/null
+cd "$repo"
+node tests/package/npm/mount.mjs "$tmp/page-dist"
