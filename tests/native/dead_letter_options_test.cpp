@@ -112,7 +112,7 @@ TEST(DeadLetterQueueOptions, InvalidBuilderValuesAreNamedErrors) {
   EXPECT_EQ(options_error([&] { o.with_max_entries(1.5); }),
             "DeadLetterQueueOptions/maxEntries/1.5");
   EXPECT_EQ(options_error([&] { o.with_max_entries(std::numeric_limits<double>::quiet_NaN()); }),
-            "DeadLetterQueueOptions/maxEntries/nan");
+            "DeadLetterQueueOptions/maxEntries/NaN");  // as JS spells it
   EXPECT_EQ(options_error([&] { o.with_retention_ms(-1); }),
             "DeadLetterQueueOptions/retentionMs/-1");
   EXPECT_EQ(options_error([&] { o.with_max_replays(-2); }), "DeadLetterQueueOptions/maxReplays/-2");

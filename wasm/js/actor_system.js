@@ -6,9 +6,10 @@ import { Actor } from './actor.js';
 import { DeadLetterQueue, liveQueue } from './dead_letter_queue.js';
 import { Driver, scheduleTask } from './driver.js';
 import { EventStream } from './event_stream.js';
-import { Logger } from './logger.js';
+import { Logger, consoleLogger } from './logger.js';
 import { NodeJournal } from './node_journal.js';
-import { settingsOf } from './options.js';
+import { ActorSystemOptions, checkLogger, configText, settingsOf } from './options.js';
+import { withUserValues } from './option_checks.js';
 import { browserPersistence, persistBrowserJournal } from './browser_journal.js';
 import { DeadLetter } from './messages.js';
 import { strategyRecord } from './supervision.js';
@@ -21,11 +22,15 @@ const SYNC_DELAY_MS = 250;
 export const systems = new Map();
 
 function systemSettings(options) {
-  const s = settingsOf(options, 'ActorSystemOptions');
+  const given = options !== null && typeof options === 'object' && !(options instanceof ActorSystemOptions)
+    ? { ...options, config: configText(options.config) }
+    : options;
+  const s = settingsOf(given, 'ActorSystemOptions');
   const out = {};
-  if (s.config !== undefined) out.config = s.config;
-  if (s.metrics !== undefined) out.metrics = s.metrics;
-  if (s.deadLetters !== undefined) out.deadLetters = settingsOf(s.deadLetters, 'DeadLetterQueueOptions');
+  for (const key of ['config', 'metrics', 'logLevel']) if (s[key] !== undefined) out[key] = s[key];
+  if (s.deadLetters != null) out.deadLetters = settingsOf(s.deadLetters, 'DeadLetterQueueOptions');
+  // The core's sink calls it for lines at or above the level (hooks.log).
+  out.logger = checkLogger(s.logger) ?? consoleLogger;
   // A journal folder (explicit, else HOCON mailroom.journal.dir) is real
   // files in Node, through node:fs; in the browser the core's folder is used.
   let journalDir = s.journalDir;
@@ -61,7 +66,10 @@ export class ActorSystem {
   static create(name, options) {
     expectString(name, 'ActorSystem.create(name)');
     const settings = systemSettings(options);
-    const created = check(core.systemCreate(name, settings));
+    const created = withUserValues(
+      { ActorSystemOptions: settings, DeadLetterQueueOptions: settings.deadLetters },
+      () => check(core.systemCreate(name, settings)),
+    );
     const system = new ActorSystem(ActorSystem);
     system._id = created.id;
     system.name = name;
@@ -111,7 +119,9 @@ export class ActorSystem {
     if (!isClass && actorClass.prototype !== undefined && /^class[\s{]/.test(String(actorClass))) {
       throw new TypeError(`${actorClass.name} does not extend Actor`);
     }
-    const created = check(core.systemSpawn(this._id, parentKey, actorClass, name, actorSettings(options)));
+    const settings = actorSettings(options);
+    const created = withUserValues({ ActorOptions: settings },
+      () => check(core.systemSpawn(this._id, parentKey, actorClass, name, settings)));
     // A factory's class is known only once it has run.
     const local = created.path.slice(`mailroom://${this.name}`.length);
     if (isClass) this._pendingClasses.set(local, actorClass.name || 'Actor');

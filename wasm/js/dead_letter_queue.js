@@ -2,39 +2,19 @@
 // promise (a persistent queue may be reading a previous run's log). Entries and
 // results are plain objects; a captured payload's message is the very value sent.
 import { core } from './core_loader.js';
-import { OptionsError, check, describe } from './errors.js';
+import { check, describe } from './errors.js';
+import { resolveOptions } from './option_checks.js';
 import { settingsOf } from './options.js';
 
 // The system's own queue is made with this token; any other construction is
 // a detached queue (the seed: valid, but never installed as the capture sink).
 export const liveQueue = Symbol('mailroom.liveQueue');
 
-const STORES = ['off', 'metrics', 'memory', 'persistent'];
-// Built-in defaults, as the core's DeadLetterQueueSettings.
-const DEFAULTS = { store: 'off', maxEntries: 1000, retentionMs: 3_600_000, maxReplays: 3 };
-
-function invalid(field, value, why) {
-  return new OptionsError(`DeadLetterQueueOptions.${field} ${why}, got ${describe(value)}`, {
-    family: 'DeadLetterQueueOptions', field, value,
-  });
-}
-
-// Settings of a hand-built queue: its options over the built-in defaults.
+// Settings of a hand-built queue: its options over the built-in defaults, as
+// the core resolves them (the same rules as the system's own queue).
 function detachedSettings(system, options) {
-  const given = settingsOf(options, 'DeadLetterQueueOptions');
-  const s = { ...DEFAULTS };
-  for (const [key, value] of Object.entries(given)) if (value !== undefined) s[key] = value;
-  if (!STORES.includes(s.store)) throw invalid('store', s.store, `must be one of ${STORES.join(', ')}`);
-  if (!Number.isInteger(s.maxEntries) || s.maxEntries < 1) throw invalid('maxEntries', s.maxEntries, 'must be a positive integer');
-  if (typeof s.retentionMs !== 'number' || !(s.retentionMs >= 0) || !Number.isFinite(s.retentionMs)) {
-    throw invalid('retentionMs', s.retentionMs, 'must be a finite number >= 0');
-  }
-  if (!Number.isInteger(s.maxReplays) || s.maxReplays < 0) throw invalid('maxReplays', s.maxReplays, 'must be an integer >= 0');
-  if (s.persistenceId === undefined) s.persistenceId = `mailroom-dead-letters-${system?.name ?? ''}`;
-  if (typeof s.persistenceId !== 'string' || s.persistenceId === '') {
-    throw invalid('persistenceId', s.persistenceId, 'must be a non-empty string');
-  }
-  return s;
+  return resolveOptions('DeadLetterQueueOptions', settingsOf(options, 'DeadLetterQueueOptions'),
+    system?.name ?? '');
 }
 
 function entryId(id) {

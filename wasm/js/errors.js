@@ -94,35 +94,6 @@ export function expectString(value, what) {
   return value;
 }
 
-export function expectFunction(value, what) {
-  if (typeof value !== 'function') {
-    throw new TypeError(`${what} must be a function, got ${describe(value)}`);
-  }
-  return value;
-}
-
-export function expectNumber(value, family, field) {
-  if (typeof value !== 'number') {
-    throw new OptionsError(`${family}.${field} must be a number, got ${describe(value)}`, {
-      family,
-      field,
-      value,
-    });
-  }
-  return value;
-}
-
-export function expectBoolean(value, family, field) {
-  if (typeof value !== 'boolean') {
-    throw new OptionsError(`${family}.${field} must be a boolean, got ${describe(value)}`, {
-      family,
-      field,
-      value,
-    });
-  }
-  return value;
-}
-
 export function describe(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';

@@ -10,6 +10,7 @@ import { DeadLetter, Kill, LogEvent, MailboxSizeWarning, PoisonPill, Terminated 
 import { Mailbox, envelopeFromCore, envelopeToCore } from './mailboxes.js';
 import { EncodeRefusal, classNameOf, decodeTagged, encodeTagged } from './tagged_json.js';
 import { decide, strategyRecord } from './supervision.js';
+import { deliverLog } from './logger.js';
 
 // How a JS envelope's message goes back to the core: 1 PoisonPill, 2 Kill,
 // 3 Terminated (with the actor's ref id), else 0 (a JS value).
@@ -50,6 +51,8 @@ const hooks = {
   logEvent: (level, source, message, timestampMs) => new LogEvent(level, source, message, timestampMs),
   // The JS error for a core error record (preRestart/postRestart reasons).
   coreError: (record) => errorFromRecord(record),
+  // A log line that passed the system's level, for its JS logger (never throws).
+  log: deliverLog,
 
   // Actors.
   constructActor(systemId, key, actorClass, selfId, selfPath) {

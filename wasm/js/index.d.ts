@@ -98,7 +98,15 @@ export declare class MailboxSizeWarning {
   readonly path: string;
   readonly size: number;
 }
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+/** The lowest level a system logs at (default Info); Off silences it. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
+export declare const LogLevel: {
+  readonly Debug: 'debug';
+  readonly Info: 'info';
+  readonly Warn: 'warn';
+  readonly Error: 'error';
+  readonly Off: 'off';
+};
 export declare class LogEvent {
   readonly level: LogLevel;
   readonly source: string;
@@ -112,6 +120,65 @@ export interface Logger {
   warn(...args: unknown[]): void;
   error(...args: unknown[]): void;
 }
+
+/** What a log line's receiver is told besides the text. */
+export interface LogLineMeta {
+  readonly level: Exclude<LogLevel, 'off'>;
+  /** The actor's local path ("/user/worker"), or the system name. */
+  readonly source: string;
+  readonly timestampMs: number;
+}
+/**
+ * Where a system's log lines go (ActorSystemOptions.withLogger): any object with
+ * these four methods (console qualifies). Called only for lines at or above the
+ * system's log level; a throw is reported, never passed to the actor that logged.
+ */
+export interface LogReceiver {
+  debug(message: string, meta: LogLineMeta): void;
+  info(message: string, meta: LogLineMeta): void;
+  warn(message: string, meta: LogLineMeta): void;
+  error(message: string, meta: LogLineMeta): void;
+}
+/** The default receiver: "[info] /user/worker: processed 1" on console.info (debug, warn, error alike). */
+export declare class ConsoleLogger implements LogReceiver {
+  debug(message: string, meta: LogLineMeta): void;
+  info(message: string, meta: LogLineMeta): void;
+  warn(message: string, meta: LogLineMeta): void;
+  error(message: string, meta: LogLineMeta): void;
+}
+/** Drops every line. */
+export declare class NoopLogger implements LogReceiver {
+  debug(): void;
+  info(): void;
+  warn(): void;
+  error(): void;
+}
+
+// ---------------------------------------------------------------- closed sets
+// Each set's values come from the core (one table); the strings are what the API takes.
+export declare const OverflowPolicy: {
+  readonly DropHead: 'drop-head';
+  readonly DropNew: 'drop-new';
+  readonly Reject: 'reject';
+  readonly DropLowestPriority: 'drop-lowest-priority';
+};
+export type DropReason = MailboxDropReason;
+export declare const DropReason: { readonly DropHead: 'drop-head'; readonly DropNew: 'drop-new' };
+export declare const DeadLetterStore: {
+  readonly Off: 'off';
+  readonly Metrics: 'metrics';
+  readonly Memory: 'memory';
+  readonly Persistent: 'persistent';
+};
+export type ReplayOutcome = ReplayKind;
+export declare const ReplayOutcome: {
+  readonly Replayed: 'replayed';
+  readonly UnknownEntry: 'unknown-entry';
+  readonly UnresolvedRecipient: 'unresolved-recipient';
+  readonly DegradedPayload: 'degraded-payload';
+  readonly Quarantined: 'quarantined';
+  readonly Rejected: 'rejected';
+};
 
 // ---------------------------------------------------------------- supervision
 export declare enum Directive {
@@ -338,9 +405,11 @@ export declare class DeadLetterQueueOptions {
 
 export interface ActorSystemSettings {
   deadLetters?: DeadLetterQueueOptions | DeadLetterQueueSettings;
-  config?: string;
+  config?: string | Record<string, unknown>;
   metrics?: boolean;
   journalDir?: string;
+  logLevel?: LogLevel;
+  logger?: LogReceiver;
 }
 export declare class ActorSystemOptions {
   static create(): ActorSystemOptions;
@@ -350,6 +419,10 @@ export declare class ActorSystemOptions {
   withMetrics(enabled?: boolean): this;
   /** Where a persistent queue keeps its journal (Node: a real folder). */
   withJournalDir(dir: string): this;
+  /** The lowest level that reaches the logger (default LogLevel.Info; over HOCON `mailroom.logger.level`). */
+  withLogLevel(level: LogLevel): this;
+  /** Where log lines go (default: a ConsoleLogger); `new NoopLogger()` drops them. */
+  withLogger(logger: LogReceiver): this;
 }
 
 // ---------------------------------------------------------------- the system

@@ -35,6 +35,8 @@ export {
   ActorInitializationError,
   JournalCorruptionError,
 } from './errors.js';
+export { ConsoleLogger, NoopLogger } from './logger.js';
+export { OverflowPolicy, DropReason, DeadLetterStore, ReplayOutcome, LogLevel } from './closed_sets.js';
 export {
   Directive,
   OneForOneStrategy,

@@ -4,10 +4,11 @@
 // message object that was enqueued. A JS subclass that overrides a user-path
 // method is driven through a C++ adapter that calls its JS methods.
 import { core } from './core_loader.js';
-import { OptionsError, check, describe } from './errors.js';
+import { check, describe } from './errors.js';
 import { ActorRef, refFor, senderId, specialOf } from './actor_ref.js';
 import { UNRANKABLE_PRIORITY } from './messages.js';
 import { settingsOf } from './options.js';
+import { withUserValues } from './option_checks.js';
 
 const internal = Symbol('mailroom.internal');
 // Dead-letter replay identity travelling with an envelope through JS code.
@@ -72,14 +73,9 @@ export function envelopeToCore(envelope) {
 export class Mailbox {
   constructor(token, kind, settings) {
     const own = token === internal;
-    let created;
-    try {
-      created = check(core.mailboxCreate(own ? kind : 'unbounded', own ? settings : {}));
-    } catch (error) {
-      // The core reports values as text; hand back the value the caller gave.
-      if (error instanceof OptionsError && own && error.field in settings) error.value = settings[error.field];
-      throw error;
-    }
+    // The core reports values as text; the error carries the value the caller gave.
+    const created = withUserValues(own ? { [familyOf[kind]]: settings.given } : {},
+      () => check(core.mailboxCreate(own ? kind : 'unbounded', own ? settings.core : {})));
     Object.defineProperty(this, '_id', { value: created.id });
     Object.defineProperty(this, '_adapterId', { value: 0, writable: true });
     releaser.register(this, created.id);
@@ -181,32 +177,20 @@ function overridesUserPath(mailbox) {
   return false;
 }
 
-// Type checks of a mailbox settings object (values are the core's to judge).
-const settingTypes = { capacity: 'number', overflow: 'string', deadLetterDrops: 'boolean', onDrop: 'function' };
-
-function boundedSettings(options, family) {
-  const s = settingsOf(options, family);
-  for (const [field, type] of Object.entries(settingTypes)) {
-    if (s[field] !== undefined && typeof s[field] !== type) {
-      throw new OptionsError(`${family}.${field} must be a ${type}, got ${describe(s[field])}`, {
-        family, field, value: s[field],
-      });
-    }
-  }
-  return s;
-}
+const familyOf = { bounded: 'BoundedMailbox', priority: 'PriorityMailbox' };
 
 // FIFO with a capacity; constructed directly its overflow defaults to 'reject'.
 export class BoundedMailbox extends Mailbox {
   constructor(options) {
-    const s = boundedSettings(options, 'BoundedMailbox');
+    // JS types checked here (the core's field table); values by the core.
+    const s = settingsOf(options, 'BoundedMailbox');
     const onDrop = s.onDrop;
-    super(internal, 'bounded', {
+    super(internal, 'bounded', { given: s, core: {
       capacity: s.capacity,
       overflow: s.overflow,
       deadLetterDrops: s.deadLetterDrops,
       onDrop: onDrop ? safely((reason, raw) => onDrop(reason, envelopeFromCore(raw))) : undefined,
-    });
+    } });
   }
 }
 
@@ -214,19 +198,10 @@ export class BoundedMailbox extends Mailbox {
 // caller's stack; a throw or a non-number ranks the message UNRANKABLE_PRIORITY.
 export class PriorityMailbox extends Mailbox {
   constructor(options) {
-    const s = boundedSettings(options, 'PriorityMailbox');
+    // JS types checked here (the core's field table); values by the core,
+    // which also refuses a missing priorityFor.
+    const s = settingsOf(options, 'PriorityMailbox');
     const { priorityFor, onPriorityError, onDrop } = s;
-    if (typeof priorityFor !== 'function') {
-      throw new OptionsError(
-        `PriorityMailbox.priorityFor must be a function, got ${describe(priorityFor)}`,
-        { family: 'PriorityMailbox', field: 'priorityFor', value: priorityFor },
-      );
-    }
-    if (onPriorityError !== undefined && typeof onPriorityError !== 'function') {
-      throw new OptionsError('PriorityMailbox.onPriorityError must be a function', {
-        family: 'PriorityMailbox', field: 'onPriorityError', value: onPriorityError,
-      });
-    }
     const report = (cause, message) => {
       try {
         onPriorityError?.(cause, message);
@@ -249,14 +224,14 @@ export class PriorityMailbox extends Mailbox {
       report(new TypeError(`priorityFor must return a number, got ${got}`), message);
       return NaN;
     };
-    super(internal, 'priority', {
-      priorityFor: rank,
+    super(internal, 'priority', { given: s, core: {
+      priorityFor: priorityFor === undefined || priorityFor === null ? undefined : rank,
       capacity: s.capacity,
       overflow: s.overflow,
       deadLetterDrops: s.deadLetterDrops,
-    });
+    } });
     // The caller's hook is the first drop observer (the core has no slot for it).
-    if (onDrop !== undefined) Mailbox.prototype.observeDrops.call(this, onDrop);
+    if (onDrop !== undefined && onDrop !== null) Mailbox.prototype.observeDrops.call(this, onDrop);
   }
 }
 

@@ -1,9 +1,13 @@
 // Fluent option builders. Like the seed framework's, each `with...` records a
 // field and returns `this`; plain objects with the same fields are accepted
-// wherever a builder is. Types are checked here (a wrong type is an
-// OptionsError naming the field); values and combinations are validated by the
-// core when the options are used, so JS and C++ reject exactly the same things.
-import { OptionsError, describe, expectBoolean, expectFunction, expectNumber } from './errors.js';
+// wherever a builder is, and both go through the same path: settingsOf()
+// checks JS types against the core's field table (a wrong type is the core's
+// OptionsError naming family, field and the value as given); values, ranges
+// and combinations are validated by the core when the options are used, so
+// JS and C++ refuse exactly the same things.
+import { OptionsError, describe } from './errors.js';
+import { checkField, checkFields, typeError } from './option_checks.js';
+import { LogLevel } from './closed_sets.js';
 import { strategyRecord } from './supervision.js';
 
 class OptionsBuilder {
@@ -12,7 +16,7 @@ class OptionsBuilder {
   }
 
   set(field, value) {
-    this[field] = value;
+    this[field] = checkField(this.family, field, value);
     return this;
   }
 
@@ -22,17 +26,6 @@ class OptionsBuilder {
     for (const [key, value] of Object.entries(this)) if (value !== undefined) out[key] = value;
     return out;
   }
-}
-
-function expectString(value, family, field) {
-  if (typeof value !== 'string') {
-    throw new OptionsError(`${family}.${field} must be a string, got ${describe(value)}`, {
-      family,
-      field,
-      value,
-    });
-  }
-  return value;
 }
 
 // Per-actor spawn configuration.
@@ -45,32 +38,28 @@ export class ActorOptions extends OptionsBuilder {
   }
   // Bounds the default FIFO mailbox.
   withMailboxCapacity(capacity) {
-    return this.set('mailboxCapacity', expectNumber(capacity, 'ActorOptions', 'mailboxCapacity'));
+    return this.set('mailboxCapacity', capacity);
   }
   // What a full bounded default mailbox drops; defaults to 'drop-head'.
   withMailboxOverflow(policy) {
-    return this.set('mailboxOverflow', expectString(policy, 'ActorOptions', 'mailboxOverflow'));
+    return this.set('mailboxOverflow', policy);
   }
   // Replaces the queue: called once per actor instance, restarts included.
   withMailbox(factory) {
-    if (typeof factory !== 'function') {
-      throw new OptionsError(`ActorOptions.mailbox must be a function, got ${describe(factory)}`, {
-        family: 'ActorOptions',
-        field: 'mailbox',
-        value: factory,
-      });
-    }
+    // Unlike a plain object's absent field, an empty builder call is a mistake.
+    if (typeof factory !== 'function') throw typeError('ActorOptions', 'mailbox', factory);
     return this.set('mailbox', factory);
   }
   // Messages an actor takes per turn before yielding to others.
   withThroughput(n) {
-    return this.set('throughput', expectNumber(n, 'ActorOptions', 'throughput'));
+    return this.set('throughput', n);
   }
   // How the parent supervises this actor, instead of the parent's own
   // supervisorStrategy() (which still governs the siblings).
   withSupervisorStrategy(strategy) {
     strategyRecord(strategy, 'ActorOptions');
-    return this.set('supervisorStrategy', strategy);
+    this.supervisorStrategy = strategy;
+    return this;
   }
 }
 
@@ -83,16 +72,16 @@ export class BoundedMailboxOptions extends OptionsBuilder {
     return new BoundedMailboxOptions();
   }
   withCapacity(capacity) {
-    return this.set('capacity', expectNumber(capacity, 'BoundedMailbox', 'capacity'));
+    return this.set('capacity', capacity);
   }
   withOverflow(policy) {
-    return this.set('overflow', expectString(policy, 'BoundedMailbox', 'overflow'));
+    return this.set('overflow', policy);
   }
   withDeadLetterDrops(enabled = true) {
-    return this.set('deadLetterDrops', expectBoolean(enabled, 'BoundedMailbox', 'deadLetterDrops'));
+    return this.set('deadLetterDrops', enabled);
   }
   withOnDrop(observer) {
-    return this.set('onDrop', expectFunction(observer, 'BoundedMailbox.onDrop'));
+    return this.set('onDrop', observer);
   }
 }
 
@@ -105,19 +94,19 @@ export class PriorityMailboxOptions extends OptionsBuilder {
     return new PriorityMailboxOptions();
   }
   withPriorityFor(fn) {
-    return this.set('priorityFor', expectFunction(fn, 'PriorityMailbox.priorityFor'));
+    return this.set('priorityFor', fn);
   }
   withCapacity(capacity) {
-    return this.set('capacity', expectNumber(capacity, 'PriorityMailbox', 'capacity'));
+    return this.set('capacity', capacity);
   }
   withOverflow(policy) {
-    return this.set('overflow', expectString(policy, 'PriorityMailbox', 'overflow'));
+    return this.set('overflow', policy);
   }
   withDeadLetterDrops(enabled = true) {
-    return this.set('deadLetterDrops', expectBoolean(enabled, 'PriorityMailbox', 'deadLetterDrops'));
+    return this.set('deadLetterDrops', enabled);
   }
   withOnPriorityError(fn) {
-    return this.set('onPriorityError', expectFunction(fn, 'PriorityMailbox.onPriorityError'));
+    return this.set('onPriorityError', fn);
   }
 }
 
@@ -129,22 +118,40 @@ export class DeadLetterQueueOptions extends OptionsBuilder {
   static create() {
     return new DeadLetterQueueOptions();
   }
-  // 'off' | 'metrics' | 'memory' | 'persistent'
+  // 'off' | 'metrics' | 'memory' | 'persistent' (DeadLetterStore)
   withStore(store) {
-    return this.set('store', expectString(store, 'DeadLetterQueueOptions', 'store'));
+    return this.set('store', store);
   }
   withMaxEntries(n) {
-    return this.set('maxEntries', expectNumber(n, 'DeadLetterQueueOptions', 'maxEntries'));
+    return this.set('maxEntries', n);
   }
   withRetentionMs(ms) {
-    return this.set('retentionMs', expectNumber(ms, 'DeadLetterQueueOptions', 'retentionMs'));
+    return this.set('retentionMs', ms);
   }
   withMaxReplays(n) {
-    return this.set('maxReplays', expectNumber(n, 'DeadLetterQueueOptions', 'maxReplays'));
+    return this.set('maxReplays', n);
   }
   withPersistenceId(id) {
-    return this.set('persistenceId', expectString(id, 'DeadLetterQueueOptions', 'persistenceId'));
+    return this.set('persistenceId', id);
   }
+}
+
+const loggerMethods = ['debug', 'info', 'warn', 'error'];
+
+// A logger is any object with debug, info, warn and error methods.
+export function checkLogger(logger) {
+  if (logger === undefined || logger === null) return undefined;
+  checkField('ActorSystemOptions', 'logger', logger);  // an object, as the core's table says
+  const holder = true;
+  const missing = holder ? loggerMethods.filter((m) => typeof logger[m] !== 'function') : loggerMethods;
+  if (missing.length > 0) {
+    throw new OptionsError(
+      `ActorSystemOptions.logger must have ${loggerMethods.join(', ')} methods, got ${describe(logger)}` +
+        (holder ? ` (missing ${missing.join(', ')})` : ''),
+      { family: 'ActorSystemOptions', field: 'logger', value: logger },
+    );
+  }
+  return logger;
 }
 
 // Given to ActorSystem.create.
@@ -167,25 +174,44 @@ export class ActorSystemOptions extends OptionsBuilder {
   // A HOCON document (the `mailroom { ... }` block), or a plain config object
   // as the seed framework accepts it (JSON is HOCON, so it is read the same way).
   withConfig(hocon) {
-    if (hocon !== null && typeof hocon === 'object' && !Array.isArray(hocon)) {
-      return this.set('config', JSON.stringify(hocon));
-    }
-    return this.set('config', expectString(hocon, 'ActorSystemOptions', 'config'));
+    return this.set('config', configText(hocon));
   }
   withMetrics(enabled = true) {
-    return this.set('metrics', expectBoolean(enabled, 'ActorSystemOptions', 'metrics'));
+    return this.set('metrics', enabled);
   }
   // Where a persistent dead-letter queue keeps its journal (Node: a real folder).
   withJournalDir(dir) {
-    return this.set('journalDir', expectString(dir, 'ActorSystemOptions', 'journalDir'));
+    return this.set('journalDir', dir);
+  }
+  // The lowest level that reaches the logger: LogLevel.Debug | Info (the
+  // default) | Warn | Error | Off. Over HOCON mailroom.logger.level.
+  withLogLevel(level) {
+    return this.set('logLevel', level);
+  }
+  // Where log lines go (default: the console): any object with debug, info,
+  // warn and error methods, called as logger[level](message, {level, source,
+  // timestampMs}) for lines at or above the log level. NoopLogger drops them.
+  withLogger(logger) {
+    this.logger = checkLogger(logger);
+    return this;
   }
 }
 
-// Plain settings from a builder or a plain object; null/undefined → {}.
+// A plain config object is JSON text, which HOCON reads as it is.
+export function configText(config) {
+  if (config !== null && typeof config === 'object' && !Array.isArray(config)) return JSON.stringify(config);
+  return config;
+}
+
+// Plain settings from a builder or a plain object (undefined → {}), with every
+// known field's JS type checked: the one path both kinds of options take.
 export function settingsOf(options, family) {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`${family} must be an object or ${family}.create(), got ${describe(options)}`);
   }
-  return options instanceof OptionsBuilder ? options.toJSON() : { ...options };
+  const s = options instanceof OptionsBuilder ? options.toJSON() : { ...options };
+  return checkFields(family, s);
 }
+
+export { LogLevel };

@@ -5,46 +5,34 @@
 // answers a Directive; maxRetries restarts within withinTimeRangeMs, then the
 // child is stopped (the core keeps that budget per child).
 import { ActorInitializationError, ActorKilledError, OptionsError, describe } from './errors.js';
+import { Directive } from './closed_sets.js';
+import { checkField, resolveOptions, typeError } from './option_checks.js';
 
-export const Directive = Object.freeze({
-  Resume: 'resume',
-  Restart: 'restart',
-  Stop: 'stop',
-  Escalate: 'escalate',
-});
+export { Directive };
 
 const directives = new Set(Object.values(Directive));
 
+// JS types here; the budget's values (whole numbers, ranges, defaults) are
+// the core's (SupervisorStrategy::one_for_one).
 function checkOptions(family, decider, opts) {
-  if (typeof decider !== 'function') {
-    throw new OptionsError(`${family}: the decider must be a function (error) => Directive, got ${describe(decider)}`, {
-      family, field: 'decider', value: decider,
-    });
-  }
+  if (typeof decider !== 'function') throw typeError(family, 'decider', decider);
   if (opts === null || typeof opts !== 'object') {
     throw new OptionsError(`${family}: options must be an object, got ${describe(opts)}`, {
       family, field: 'options', value: opts,
     });
   }
-  const maxRetries = opts.maxRetries ?? -1;
-  if (!Number.isInteger(maxRetries) || maxRetries < -1) {
-    throw new OptionsError(`${family}.maxRetries must be an integer >= -1 (-1: unlimited), got ${describe(maxRetries)}`, {
-      family, field: 'maxRetries', value: maxRetries,
-    });
-  }
-  const withinTimeRangeMs = opts.withinTimeRangeMs ?? 0;
-  if (typeof withinTimeRangeMs !== 'number' || !(withinTimeRangeMs >= 0) || !Number.isFinite(withinTimeRangeMs)) {
-    throw new OptionsError(`${family}.withinTimeRangeMs must be a number >= 0 (0: no window), got ${describe(withinTimeRangeMs)}`, {
-      family, field: 'withinTimeRangeMs', value: withinTimeRangeMs,
-    });
-  }
-  return { maxRetries, withinTimeRangeMs };
+  const given = {
+    maxRetries: checkField(family, 'maxRetries', opts.maxRetries),
+    withinTimeRangeMs: checkField(family, 'withinTimeRangeMs', opts.withinTimeRangeMs),
+  };
+  return resolveOptions(family, given);
 }
 
 // The directive applies to the failing child only.
 export class OneForOneStrategy {
   constructor(decider, opts = {}) {
     const { maxRetries, withinTimeRangeMs } = checkOptions('OneForOneStrategy', decider, opts);
+    Object.defineProperty(this, 'family', { value: 'OneForOneStrategy' });
     this.scope = 'one-for-one';
     this.decider = decider;
     this.maxRetries = maxRetries;
@@ -106,8 +94,9 @@ export function strategyRecord(strategy, family = 'SupervisorStrategy') {
       family, field: 'scope', value: strategy.scope,
     });
   }
-  const { maxRetries, withinTimeRangeMs } = checkOptions(family, strategy.decider, strategy);
-  return { decider: strategy.decider, maxRetries, withinTimeRangeMs };
+  const strategyFamily = strategy.family ?? 'OneForOneStrategy';
+  const { maxRetries, withinTimeRangeMs } = checkOptions(strategyFamily, strategy.decider, strategy);
+  return { family: strategyFamily, decider: strategy.decider, maxRetries, withinTimeRangeMs };
 }
 
 // One decision, for the core: { directive } or { invalid } (a described value

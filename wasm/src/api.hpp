@@ -16,6 +16,17 @@ void install_hooks(val hooks);
 // A string setting of a HOCON document (null when absent) or an error record.
 val config_string(std::string hocon, std::string path);
 
+// ---- options ----
+// { overflowPolicy: [...], dropReason, deadLetterStore, replayOutcome, directive, logLevel }
+val closed_sets();
+val option_schema();  // { family: { field: 'number' | 'string' | ... } }
+// The core's OptionsError for a value of JS type `given` (an error status; undefined when the type
+// fits).
+val option_type_error(std::string family, std::string field, std::string given,
+                      std::string value_text);
+// The effective values of an options record of `family`, or an error status.
+val options_resolve(std::string family, val settings, std::string system_name);
+
 // ---- systems ----
 val system_create(std::string name, val settings);  // { id } | error
 bool system_run_for(int system, double micros);     // true while work remains

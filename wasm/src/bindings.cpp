@@ -10,6 +10,10 @@ EMSCRIPTEN_BINDINGS(mailroom) {
   using emscripten::function;
   function("installHooks", &install_hooks);
   function("configString", &config_string);
+  function("closedSets", &closed_sets);
+  function("optionSchema", &option_schema);
+  function("optionTypeError", &option_type_error);
+  function("optionsResolve", &options_resolve);
 
   function("systemCreate", &system_create);
   function("systemRunFor", &system_run_for);

@@ -19,6 +19,14 @@ val record(const char* type, const std::exception& e) {
 }
 }  // namespace
 
+val options_error_record(const OptionsError& e) {
+  val out = record("OptionsError", e);
+  out.set("family", e.family());
+  out.set("field", e.field());
+  out.set("value", e.value());
+  return out;
+}
+
 val error_record(std::exception_ptr error) {
   try {
     std::rethrow_exception(error);
@@ -33,11 +41,7 @@ val error_record(std::exception_ptr error) {
     if (e.cause()) return error_record(e.cause());
     return record("Error", e);
   } catch (const OptionsError& e) {
-    val out = record("OptionsError", e);
-    out.set("family", e.family());
-    out.set("field", e.field());
-    out.set("value", e.value());
-    return out;
+    return options_error_record(e);
   } catch (const MailboxFullError& e) {
     val out = record("MailboxFullError", e);
     out.set("path", e.path());

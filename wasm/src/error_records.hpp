@@ -8,10 +8,14 @@
 #include <exception>
 #include <utility>
 
+#include "mailroom/errors.hpp"
+
 namespace mailroom::wasm {
 
 // { type, message, ... } for an exception.
 emscripten::val error_record(std::exception_ptr error);
+// { type: 'OptionsError', message, family, field, value } without a throw.
+emscripten::val options_error_record(const OptionsError& error);
 // { error: record }
 emscripten::val error_status(std::exception_ptr error);
 // The JS value for an exception (a JS error's own value, else a typed JS error).

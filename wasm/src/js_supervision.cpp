@@ -1,20 +1,23 @@
 #include "js_supervision.hpp"
 
-#include <optional>
 #include <string>
 #include <utility>
 
 #include "error_records.hpp"
 #include "js_hooks.hpp"
 #include "mailroom/directive.hpp"
+#include "options_from_js.hpp"
 
 namespace mailroom::wasm {
 
 using emscripten::val;
 
 SupervisorStrategy strategy_from_js(const val& record, Logger log) {
-  const double max_retries = record["maxRetries"].as<double>();
-  const double within_ms = record["withinTimeRangeMs"].as<double>();
+  const std::string family = record["family"].isString() ? record["family"].as<std::string>()
+                                                         : std::string("OneForOneStrategy");
+  const double max_retries = number_field(record, family, "maxRetries").value_or(-1);
+  const double within_ms = number_field(record, family, "withinTimeRangeMs").value_or(0);
+  option_field(record, family, "decider");  // its type, before it is ever called
   Decider decider = [js = record["decider"], log = std::move(log)](std::exception_ptr error) {
     val result = hooks()["decide"](js, failure_to_js(error));
     if (threw(result)) {
@@ -30,10 +33,8 @@ SupervisorStrategy strategy_from_js(const val& record, Logger log) {
     return directive_from_string(result["directive"].as<std::string>())
         .value_or(Directive::kEscalate);
   };
-  return SupervisorStrategy(
-      std::move(decider),
-      max_retries < 0 ? std::nullopt : std::optional<int>(static_cast<int>(max_retries)),
-      static_cast<std::int64_t>(within_ms));
+  // The core validates the budget (whole numbers, ranges): OptionsError{family, field, value}.
+  return SupervisorStrategy::one_for_one(std::move(decider), max_retries, within_ms, family);
 }
 
 }  // namespace mailroom::wasm

@@ -12,46 +12,12 @@
 #include "mailroom/errors.hpp"
 #include "mailroom/priority_mailbox.hpp"
 #include "mailroom/unbounded_mailbox.hpp"
+#include "options_from_js.hpp"
 
 namespace mailroom::wasm::api {
 
 namespace {
 enum Which { kUser = 0, kSignal = 1, kSystem = 2 };
-
-bool has(const val& settings, const char* key) {
-  return !settings[key].isUndefined() && !settings[key].isNull();
-}
-
-// A JS drop observer (reason, envelope record); JS wraps it so it never throws.
-DropObserver js_drop_observer(val fn) {
-  return [fn = std::move(fn)](DropReason reason, const Envelope& envelope) {
-    fn(std::string(to_string(reason)), envelope_to_js(envelope, 0));
-  };
-}
-
-std::shared_ptr<Mailbox> make_bounded(const val& s) {
-  auto options = BoundedMailboxOptions::create();
-  if (has(s, "capacity")) options.with_capacity(s["capacity"].as<double>());
-  if (has(s, "overflow")) options.with_overflow(s["overflow"].as<std::string>());
-  if (has(s, "deadLetterDrops")) options.with_dead_letter_drops(s["deadLetterDrops"].as<bool>());
-  if (has(s, "onDrop")) options.with_on_drop(js_drop_observer(s["onDrop"]));
-  return std::make_shared<BoundedMailbox>(std::move(options));
-}
-
-std::shared_ptr<Mailbox> make_priority(const val& s) {
-  auto options = PriorityMailboxOptions::create();
-  if (has(s, "priorityFor")) {
-    // The JS side returns NaN for a throw or a non-number: the core ranks it.
-    options.with_priority_for([fn = s["priorityFor"]](const Envelope& envelope) {
-      val p = fn(message_to_js(envelope.message, 0));
-      return p.isNumber() ? p.as<double>() : std::nan("");
-    });
-  }
-  if (has(s, "capacity")) options.with_capacity(s["capacity"].as<double>());
-  if (has(s, "overflow")) options.with_overflow(s["overflow"].as<std::string>());
-  if (has(s, "deadLetterDrops")) options.with_dead_letter_drops(s["deadLetterDrops"].as<bool>());
-  return std::make_shared<PriorityMailbox>(std::move(options));
-}
 
 val envelopes_to_js(const std::vector<Envelope>& envelopes) {
   val out = val::array();
@@ -64,9 +30,9 @@ val mailbox_create(std::string kind, val settings) {
   return guarded([&] {
     std::shared_ptr<Mailbox> mailbox;
     if (kind == "bounded") {
-      mailbox = make_bounded(settings);
+      mailbox = std::make_shared<BoundedMailbox>(bounded_options_from_js(settings));
     } else if (kind == "priority") {
-      mailbox = make_priority(settings);
+      mailbox = std::make_shared<PriorityMailbox>(priority_options_from_js(settings));
     } else {
       mailbox = std::make_shared<UnboundedMailbox>();
     }

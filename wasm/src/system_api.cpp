@@ -13,6 +13,7 @@
 #include "mailroom/errors.hpp"
 #include "mailroom/hocon_config.hpp"
 #include "mailroom/metrics_registry.hpp"
+#include "options_from_js.hpp"
 #include "payload_codecs.hpp"
 #include "ref_table.hpp"
 #include "system_registry.hpp"
@@ -24,49 +25,6 @@ bool has(const val& settings, const char* key) {
   return settings.typeOf().as<std::string>() == "object" && !settings.isNull() &&
          !settings[key].isUndefined() && !settings[key].isNull();
 }
-
-DeadLetterQueueOptions dead_letter_options(const val& s) {
-  auto options = DeadLetterQueueOptions::create();
-  if (has(s, "store")) options.with_store(s["store"].as<std::string>());
-  if (has(s, "maxEntries")) options.with_max_entries(s["maxEntries"].as<double>());
-  if (has(s, "retentionMs")) options.with_retention_ms(s["retentionMs"].as<double>());
-  if (has(s, "maxReplays")) options.with_max_replays(s["maxReplays"].as<double>());
-  if (has(s, "persistenceId")) options.with_persistence_id(s["persistenceId"].as<std::string>());
-  return options;
-}
-
-// The JS withMailbox factory as a core MailboxFactory: hooks.mailboxFromFactory
-// calls it and answers the id of the core mailbox (or adapter) to use.
-MailboxFactory js_mailbox_factory(val factory) {
-  return [factory = std::move(factory)]() -> std::shared_ptr<Mailbox> {
-    val result = hooks()["mailboxFromFactory"](factory);
-    if (threw(result)) rethrow_js(result["thrown"]);
-    if (result.hasOwnProperty("error")) {
-      val e = result["error"];
-      throw OptionsError(e["family"].as<std::string>(), e["field"].as<std::string>(),
-                         e["value"].as<std::string>(), e["message"].as<std::string>());
-    }
-    return MailboxTable::instance().take(result["id"].as<std::uint32_t>());
-  };
-}
-
-// log: where a failing JS decider of this actor's strategy is reported.
-ActorOptions actor_options(const val& s, const Logger& log) {
-  auto options = ActorOptions::create();
-  if (has(s, "mailboxCapacity")) options.with_mailbox_capacity(s["mailboxCapacity"].as<double>());
-  if (has(s, "mailboxOverflow")) {
-    options.with_mailbox_overflow(std::string_view(s["mailboxOverflow"].as<std::string>()));
-  }
-  if (has(s, "mailbox")) options.with_mailbox(js_mailbox_factory(s["mailbox"]));
-  if (has(s, "throughput")) options.with_throughput(s["throughput"].as<int>());
-  if (has(s, "supervisorStrategy")) {
-    const val record = s["supervisorStrategy"];
-    options.with_supervisor_strategy(record["default"].isTrue() ? SupervisorStrategy()
-                                                                : strategy_from_js(record, log));
-  }
-  return options;
-}
-
 }  // namespace
 
 void install_hooks(val hooks) {
@@ -87,16 +45,10 @@ val system_create(std::string name, val settings) {
     handle->dispatcher = std::make_shared<HostDrivenDispatcher>();
     auto options = ActorSystemOptions::create();
     options.with_dispatcher(handle->dispatcher);
-    if (has(settings, "config")) options.with_config(settings["config"].as<std::string>());
-    if (has(settings, "metrics")) options.with_metrics(settings["metrics"].as<bool>());
+    apply_system_options(options, settings);  // type-checked by the core's schema
     if (has(settings, "journal")) {
+      // The wrapper's own NodeJournal object, never a user value.
       options.with_journal(std::make_shared<JsJournal>(settings["journal"]));
-    }
-    if (has(settings, "journalDir")) {
-      options.with_journal_dir(settings["journalDir"].as<std::string>());
-    }
-    if (has(settings, "deadLetters")) {
-      options.with_dead_letters(dead_letter_options(settings["deadLetters"]));
     }
     options.with_payload_codecs(js_payload_codecs());
     handle->system = ActorSystem::create(name, std::move(options));
@@ -128,7 +80,7 @@ val system_spawn(int system, std::uint32_t parent_key, val actor_class, std::str
     ActorFactory factory = [system, actor_class]() -> std::unique_ptr<Actor> {
       return std::make_unique<JsActor>(system, actor_class);
     };
-    ActorOptions options = actor_options(settings, handle.system->log());
+    ActorOptions options = actor_options_from_js(settings, handle.system->log());
     ActorRef ref =
         parent_key == 0
             ? handle.system->spawn(std::move(factory), name, std::move(options))

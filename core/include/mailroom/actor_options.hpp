@@ -46,9 +46,13 @@ class ActorOptions {
   ActorOptions&& with_mailbox(MailboxFactory factory) && {
     return std::move(with_mailbox(std::move(factory)));
   }
-  // Messages per turn before the actor yields its thread (>= 1, field "throughput").
-  ActorOptions& with_throughput(int messages) &;
-  ActorOptions&& with_throughput(int messages) && { return std::move(with_throughput(messages)); }
+  // Messages per turn before the actor yields its thread: a whole number in
+  // [1, 2^31-1] (field "throughput"). A double, so 1.5 and NaN are refused
+  // as given rather than truncated on the way in.
+  ActorOptions& with_throughput(double messages) &;
+  ActorOptions&& with_throughput(double messages) && {
+    return std::move(with_throughput(messages));
+  }
   // How the parent handles *this* actor's failures, overriding the parent's
   // Actor::supervisor_strategy() for this child only.
   ActorOptions& with_supervisor_strategy(SupervisorStrategy strategy) &;
@@ -58,6 +62,12 @@ class ActorOptions {
 
   const std::optional<std::size_t>& mailbox_capacity() const noexcept { return capacity_; }
   const std::optional<OverflowPolicy>& mailbox_overflow() const noexcept { return overflow_; }
+  // The policy the default bounded FIFO uses: the one given, else drop-head;
+  // none without a capacity.
+  std::optional<OverflowPolicy> effective_mailbox_overflow() const noexcept {
+    if (!capacity_) return std::nullopt;
+    return overflow_.value_or(OverflowPolicy::kDropHead);
+  }
   const MailboxFactory& mailbox_factory() const noexcept { return factory_; }
   int throughput() const noexcept { return throughput_; }
   const std::optional<SupervisorStrategy>& supervisor_strategy() const noexcept {

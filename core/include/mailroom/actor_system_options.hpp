@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "mailroom/dead_letter_queue_options.hpp"
 #include "mailroom/dead_letter_sink.hpp"
@@ -36,8 +37,16 @@ class ActorSystemOptions {
   // layer plugs JS values in here). Default: std::string, bool, int, double.
   ActorSystemOptions& with_payload_codecs(std::shared_ptr<PayloadCodecRegistry> codecs);
   ActorSystemOptions& with_metrics(bool enabled);
-  // Default: warn and error to stderr.
+  // Where log events at or above the log level go. Default: debug and info
+  // to stdout, warn and error to stderr.
   ActorSystemOptions& with_log_sink(LogSink sink);
+  // The threshold (default info; over HOCON mailroom.logger.level). kOff
+  // silences the sink and the event stream's LogEvents alike.
+  ActorSystemOptions& with_log_level(LogLevel level);
+  // By name ("debug", "info", "warn", "error", "off"); an unknown name in code
+  // is OptionsError{"ActorSystemOptions", "logLevel", name} (HOCON falls back
+  // to info with a warning instead).
+  ActorSystemOptions& with_log_level(std::string_view level);
   ActorSystemOptions& with_clock(Clock now_ms);
   ActorSystemOptions& with_journal(std::shared_ptr<Journal> journal);
   ActorSystemOptions& with_journal_dir(std::string dir);
@@ -49,6 +58,7 @@ class ActorSystemOptions {
   const std::shared_ptr<PayloadCodecRegistry>& payload_codecs() const noexcept { return codecs_; }
   bool metrics() const noexcept { return metrics_; }
   const LogSink& log_sink() const noexcept { return log_sink_; }
+  const std::optional<LogLevel>& log_level() const noexcept { return log_level_; }
   const Clock& clock() const noexcept { return clock_; }
   const std::shared_ptr<Journal>& journal() const noexcept { return journal_; }
   const std::optional<std::string>& journal_dir() const noexcept { return journal_dir_; }
@@ -61,6 +71,7 @@ class ActorSystemOptions {
   std::shared_ptr<PayloadCodecRegistry> codecs_;
   bool metrics_ = true;
   LogSink log_sink_;
+  std::optional<LogLevel> log_level_;
   Clock clock_;
   std::shared_ptr<Journal> journal_;
   std::optional<std::string> journal_dir_;

@@ -20,7 +20,10 @@ class Logger {
   Logger(std::string source, std::shared_ptr<detail::LogRouter> router)
       : source_(std::move(source)), router_(std::move(router)) {}
 
+  // Dropped unless level passes the system's log level (log_level.hpp).
   void log(LogLevel level, std::string_view message) const;
+  // Whether log(level, ...) would reach the sink: skip building costly text.
+  bool enabled(LogLevel level) const noexcept;
   void debug(std::string_view message) const { log(LogLevel::kDebug, message); }
   void info(std::string_view message) const { log(LogLevel::kInfo, message); }
   void warn(std::string_view message) const { log(LogLevel::kWarn, message); }

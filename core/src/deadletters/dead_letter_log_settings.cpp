@@ -28,7 +28,10 @@ std::size_t read_count(const HoconConfig& config) {
     throw OptionsError(kFamily, "log-dead-letters", value->to_text(),
                        "must be an integer >= 0, on or off");
   }
-  return n >= 1e15 ? DeadLetterLogSettings::kUnlimited : static_cast<std::size_t>(n);
+  // More than a size_t counts is "every letter", never a truncated count.
+  return n >= static_cast<double>(DeadLetterLogSettings::kUnlimited)
+             ? DeadLetterLogSettings::kUnlimited
+             : static_cast<std::size_t>(n);
 }
 
 }  // namespace

@@ -1,11 +1,11 @@
 #include "mailroom/dead_letter_queue_options.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "mailroom/errors.hpp"
 #include "mailroom/hocon_config.hpp"
+#include "mailroom/option_number.hpp"
 
 namespace mailroom {
 namespace {
@@ -13,9 +13,7 @@ namespace {
 constexpr const char* kFamily = "DeadLetterQueueOptions";
 
 std::string number_text(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
+  return option_number_text(value);
 }
 
 [[noreturn]] void fail(const char* field, std::string value, const char* why) {
@@ -32,14 +30,15 @@ bool is_integer(double value) {
 }
 
 std::size_t parse_max_entries(double value, const std::string& text) {
-  if (!is_integer(value) || value < 1 || value > 1e15) {
-    fail("maxEntries", text, "must be an integer >= 1");
+  // A ring wasm32 cannot index is refused on every target, never truncated.
+  if (!is_integer(value) || value < 1 || value > kMaxOptionCount) {
+    fail("maxEntries", text, "must be an integer >= 1 and at most 4294967295");
   }
   return static_cast<std::size_t>(value);
 }
 
 std::int64_t parse_retention(double value, const std::string& text) {
-  if (!is_integer(value) || value < 0 || value > 9e15) {
+  if (!is_integer(value) || value < 0 || value > 9007199254740991.0) {
     fail("retentionMs", text, "must be an integer number of milliseconds >= 0 (0 = no ageing)");
   }
   return static_cast<std::int64_t>(value);

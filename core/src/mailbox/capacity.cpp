@@ -5,19 +5,14 @@
 #include <string>
 
 #include "mailroom/errors.hpp"
+#include "mailroom/option_number.hpp"
 #include "number_text.hpp"
 
 namespace mailroom {
 
-namespace {
-constexpr double kMaxSafeInteger = 9007199254740991.0;  // JS Number.MAX_SAFE_INTEGER
-}
-
 std::size_t max_capacity() noexcept {
-  constexpr auto size_max = std::numeric_limits<std::size_t>::max();
-  return static_cast<double>(size_max) < kMaxSafeInteger
-             ? size_max
-             : static_cast<std::size_t>(kMaxSafeInteger);
+  static_assert(kMaxOptionCount <= static_cast<double>(std::numeric_limits<std::size_t>::max()));
+  return static_cast<std::size_t>(kMaxOptionCount);
 }
 
 std::size_t validate_capacity(double value, std::string_view family, std::string_view field) {
@@ -29,7 +24,7 @@ std::size_t validate_capacity(double value, std::string_view family, std::string
   if (value <= 0) fail("capacity must be a positive integer (at least 1)");
   if (std::floor(value) != value) fail("capacity must be a whole number of messages");
   if (value > static_cast<double>(max_capacity()))
-    fail("capacity is larger than the largest supported");
+    fail("capacity is larger than the largest supported (4294967295)");
   return static_cast<std::size_t>(value);
 }
 

@@ -26,7 +26,13 @@ std::optional<OverflowPolicy> overflow_policy_from_string(std::string_view text)
 }
 
 std::string_view to_string(DropReason reason) noexcept {
-  return reason == DropReason::kDropHead ? "drop-head" : "drop-new";
+  switch (reason) {
+    case DropReason::kDropHead:
+      return "drop-head";
+    case DropReason::kDropNew:
+      return "drop-new";
+  }
+  return "unknown";
 }
 
 std::optional<DropReason> drop_reason_from_string(std::string_view text) noexcept {

@@ -10,7 +10,8 @@ namespace mailroom::detail {
 // fraction ("3", "2.5", "1e+300"). Not for NaN or infinities.
 std::string shortest_decimal(double value);
 
-// As JS prints numbers in messages: "NaN", "Infinity", "-Infinity", else shortest.
+// As JS's String(number): "NaN", "Infinity", "-Infinity", plain decimals in
+// [1e-6, 1e21) ("1000000000000000", "0.1"), else "1e+21" / "1e-7".
 std::string js_number_text(double value);
 
 // As the Prometheus text format wants them: "NaN", "+Inf", "-Inf", else shortest.

@@ -5,6 +5,7 @@
 #include "mailroom/bounded_mailbox.hpp"
 #include "mailroom/detail/capacity.hpp"
 #include "mailroom/errors.hpp"
+#include "mailroom/option_number.hpp"
 #include "mailroom/unbounded_mailbox.hpp"
 
 namespace mailroom {
@@ -42,11 +43,9 @@ ActorOptions& ActorOptions::with_mailbox(MailboxFactory factory) & {
   return *this;
 }
 
-ActorOptions& ActorOptions::with_throughput(int messages) & {
-  if (messages < 1) {
-    throw OptionsError(kFamily, "throughput", std::to_string(messages), "must be at least 1");
-  }
-  throughput_ = messages;
+ActorOptions& ActorOptions::with_throughput(double messages) & {
+  throughput_ = static_cast<int>(validate_whole_number(messages, kFamily, "throughput", 1,
+                                                       2147483647.0, "a whole number >= 1"));
   return *this;
 }
 
@@ -80,10 +79,9 @@ std::shared_ptr<Mailbox> ActorOptions::make_mailbox() const {
     return mailbox;
   }
   if (capacity_) {
-    return std::make_shared<BoundedMailbox>(
-        BoundedMailboxOptions::create()
-            .with_capacity(static_cast<double>(*capacity_))
-            .with_overflow(overflow_.value_or(OverflowPolicy::kDropHead)));
+    return std::make_shared<BoundedMailbox>(BoundedMailboxOptions::create()
+                                                .with_capacity(static_cast<double>(*capacity_))
+                                                .with_overflow(*effective_mailbox_overflow()));
   }
   return std::make_shared<UnboundedMailbox>();
 }

@@ -1,5 +1,7 @@
 #include "mailroom/actor_system_options.hpp"
 
+#include "mailroom/errors.hpp"
+
 namespace mailroom {
 
 ActorSystemOptions& ActorSystemOptions::with_dispatcher(std::shared_ptr<Dispatcher> dispatcher) {
@@ -31,6 +33,18 @@ ActorSystemOptions& ActorSystemOptions::with_metrics(bool enabled) {
 ActorSystemOptions& ActorSystemOptions::with_log_sink(LogSink sink) {
   log_sink_ = std::move(sink);
   return *this;
+}
+ActorSystemOptions& ActorSystemOptions::with_log_level(LogLevel level) {
+  log_level_ = level;
+  return *this;
+}
+ActorSystemOptions& ActorSystemOptions::with_log_level(std::string_view level) {
+  auto parsed = log_level_from_string(level);
+  if (!parsed) {
+    throw OptionsError("ActorSystemOptions", "logLevel", std::string(level),
+                       "must be one of debug, info, warn, error, off");
+  }
+  return with_log_level(*parsed);
 }
 ActorSystemOptions& ActorSystemOptions::with_clock(Clock now_ms) {
   clock_ = std::move(now_ms);

@@ -37,6 +37,8 @@ std::string_view to_string(LogLevel level) noexcept {
       return "warn";
     case LogLevel::kError:
       return "error";
+    case LogLevel::kOff:
+      return "off";
   }
   return "unknown";
 }
@@ -46,6 +48,7 @@ std::optional<LogLevel> log_level_from_string(std::string_view text) noexcept {
   if (text == "info") return LogLevel::kInfo;
   if (text == "warn") return LogLevel::kWarn;
   if (text == "error") return LogLevel::kError;
+  if (text == "off") return LogLevel::kOff;
   return std::nullopt;
 }
 

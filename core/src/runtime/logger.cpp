@@ -10,15 +10,20 @@ void Logger::log(LogLevel level, std::string_view message) const {
   if (router_) router_->emit(level, source_, message);
 }
 
+bool Logger::enabled(LogLevel level) const noexcept {
+  return router_ && router_->enabled(level);
+}
+
 namespace detail {
 
 LogRouter::LogRouter(LogSink sink, ActorSystemOptions::Clock clock,
                      std::shared_ptr<EventStream> events)
-    : sink_(sink ? std::move(sink) : stderr_sink()),
+    : sink_(sink ? std::move(sink) : console_sink()),
       clock_(std::move(clock)),
       events_(std::move(events)) {}
 
 void LogRouter::emit(LogLevel level, const std::string& source, std::string_view message) const {
+  if (!enabled(level)) return;
   LogEvent event{level, source, std::string(message), clock_ ? clock_() : 0};
   try {
     sink_(event);
@@ -28,11 +33,10 @@ void LogRouter::emit(LogLevel level, const std::string& source, std::string_view
   if (events_) events_->publish(Message(std::move(event)));
 }
 
-LogSink LogRouter::stderr_sink() {
+LogSink LogRouter::console_sink() {
   return [](const LogEvent& event) {
-    if (event.level < LogLevel::kWarn) return;
-    std::cerr << "[" << to_string(event.level) << "] " << event.source << ": " << event.message
-              << '\n';
+    std::ostream& out = event.level >= LogLevel::kWarn ? std::cerr : std::cout;
+    out << "[" << to_string(event.level) << "] " << event.source << ": " << event.message << '\n';
   };
 }
 

@@ -1,7 +1,10 @@
 #include "mailroom/supervisor_strategy.hpp"
 
+#include <string>
+
 #include "mailroom/actor_initialization_error.hpp"
 #include "mailroom/errors.hpp"
+#include "mailroom/option_number.hpp"
 
 namespace mailroom {
 
@@ -14,7 +17,29 @@ SupervisorStrategy::SupervisorStrategy(Decider decider, std::optional<int> max_r
                                        std::int64_t within_ms)
     : decider_(decider ? std::move(decider) : default_decider()),
       max_retries_(max_retries),
-      within_ms_(within_ms) {}
+      within_ms_(within_ms) {
+  if (max_retries_ && *max_retries_ < 0) {
+    throw OptionsError("SupervisorStrategy", "maxRetries", std::to_string(*max_retries_),
+                       "must be >= 0 (no value: unlimited)");
+  }
+  if (within_ms_ < 0) {
+    throw OptionsError("SupervisorStrategy", "withinTimeRangeMs", std::to_string(within_ms_),
+                       "must be >= 0 (0: no window)");
+  }
+}
+
+SupervisorStrategy SupervisorStrategy::one_for_one(Decider decider, double max_retries,
+                                                   double within_ms, std::string_view family) {
+  const double retries = validate_whole_number(max_retries, family, "maxRetries", -1, 2147483647.0,
+                                               "a whole number >= -1 (-1: unlimited)");
+  const double window =
+      validate_whole_number(within_ms, family, "withinTimeRangeMs", 0, 9007199254740991.0,
+                            "a whole number of milliseconds >= 0 (0: no window)");
+  return SupervisorStrategy(
+      std::move(decider),
+      retries < 0 ? std::nullopt : std::optional<int>(static_cast<int>(retries)),
+      static_cast<std::int64_t>(window));
+}
 
 Decider SupervisorStrategy::default_decider() {
   return [](std::exception_ptr error) {

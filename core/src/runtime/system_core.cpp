@@ -8,6 +8,7 @@
 #include "internal_messages.hpp"
 #include "mailroom/actor_path.hpp"
 #include "mailroom/host_driven_dispatcher.hpp"
+#include "mailroom/log_level_setting.hpp"
 #include "mailroom/thread_pool_dispatcher.hpp"
 
 namespace mailroom::detail {
@@ -45,6 +46,9 @@ SystemCore::SystemCore(std::string name, ActorSystemOptions options)
       config_(options_.config() ? HoconConfig::parse(*options_.config()) : HoconConfig()),
       sink_(options_.dead_letter_sink()) {
   metrics_.set_enabled(options_.metrics());
+  const LogLevelSetting level = LogLevelSetting::resolve(options_.log_level(), &config_);
+  router_->set_threshold(level.level);
+  if (!level.warning.empty()) log_.warn(level.warning);
   register_size_gauge();
 }
 

@@ -8,8 +8,8 @@
 
 namespace mailroom {
 
-// Largest capacity accepted: JS Number.MAX_SAFE_INTEGER, capped by size_t
-// (32 bits in wasm). Larger values are not integers JS can name exactly.
+// Largest capacity accepted: kMaxOptionCount (what a 32-bit size_t holds) on
+// every target, so a capacity wasm32 cannot hold is refused everywhere alike.
 std::size_t max_capacity() noexcept;
 
 // Returns `value` as a count of messages. Throws OptionsError{family, field,
