@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import {
   Actor, ActorSystem, ActorSystemOptions, LogEvent, LogLevel, NoopLogger, OptionsError,
 } from 'mailroom';
-import { idle, uniqueName } from './helpers.mjs';
+import { idle, uniqueName, until } from './helpers.mjs';
 
 class Talker extends Actor {
   onReceive() {
@@ -144,4 +144,43 @@ test('NoopLogger drops every line; a throwing logger does not break the actor', 
   });
   assert.equal(after, 2);
   assert.ok(seen.some((l) => l.includes('the logger threw')));
+});
+
+test("the seed's priority Worker and SlowConsumer examples print their lines in order", async () => {
+  const { ActorOptions, BoundedMailbox, PriorityMailbox } = await import('mailroom');
+  class Worker extends Actor {
+    onReceive(message) {
+      this.log.info(`[${message.kind}] ${message.text}`);
+    }
+  }
+  let processed = 0;
+  class SlowConsumer extends Actor {
+    async onReceive(message) {
+      await new Promise((r) => setTimeout(r, 5));
+      this.log.info(`processed ${message.n}`);
+      processed += 1;
+    }
+  }
+  const seen = await capturingConsole(async () => {
+    const system = ActorSystem.create(uniqueName('demo'));
+    const worker = system.spawn(Worker, 'worker', ActorOptions.create().withMailbox(() => new PriorityMailbox({
+      priorityFor: (m) => (m.kind === 'urgent' ? 0 : m.kind === 'normal' ? 5 : 10),
+    })));
+    worker.tell({ kind: 'bulk', text: 'batch import row 1' });
+    worker.tell({ kind: 'normal', text: 'user login' });
+    worker.tell({ kind: 'urgent', text: 'page-out: disk full' });
+    const consumer = system.spawn(SlowConsumer, 'consumer', ActorOptions.create()
+      .withMailbox(() => new BoundedMailbox({ capacity: 1_000, overflow: 'drop-head' })));
+    for (let n = 1; n <= 3; n += 1) consumer.tell({ kind: 'work', n });
+    await until(() => processed === 3);
+    await idle(system);
+    await system.terminate();
+  });
+  assert.deepEqual(seen.filter((l) => l.includes('/user/worker')), [
+    'info: [info] /user/worker: [urgent] page-out: disk full',
+    'info: [info] /user/worker: [normal] user login',
+    'info: [info] /user/worker: [bulk] batch import row 1',
+  ]);
+  assert.deepEqual(seen.filter((l) => l.includes('/user/consumer')), [1, 2, 3].map(
+    (n) => `info: [info] /user/consumer: processed ${n}`));
 });
