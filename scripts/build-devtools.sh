@@ -6,7 +6,10 @@ cd "$(dirname "$0")/.."
 rm -rf devtools-ui/dist
 npx --no-install vite build -c devtools-ui/vite.lib.config.ts --logLevel warn
 npx --no-install tsc -p devtools-ui/tsconfig.lib.json
-node scripts/dts-extensions.mjs devtools-ui/dist/types
+# Preact and @preact/signals are bundled, so their types must not be needed either.
+node scripts/dts-extensions.mjs devtools-ui/dist/types \
+  --shim @preact/signals-core=devtools-ui/types-shims/signals.d.ts \
+  --shim @preact/signals=devtools-ui/types-shims/signals.d.ts
 # The stylesheet mountDevtools injects (PANEL_CSS in src/styles.ts, a module
 # without imports), also as a file for hosts that link it.
 node --input-type=module -e "

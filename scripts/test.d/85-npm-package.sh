@@ -3,7 +3,8 @@
 # module, incremental after stage 40, and the DevTools library), the tarball
 # installed offline into a fresh project (it has no dependencies), then
 # tests/package/npm/smoke.mjs runs there, consumer.ts type-checks against
-# the shipped .d.ts under NodeNext and Bundler resolution, and a Vite page
+# the shipped .d.ts (skipLibCheck off: the types need no other package) under
+# NodeNext and Bundler resolution, and a Vite page
 # (tests/package/npm/page) built there mounts mailroom/devtools in Chromium.
 set -euo pipefail
 cd "${MAILROOM_ROOT:-$(dirname "$0")/../..}"

@@ -29,6 +29,8 @@ export async function run(panel: HTMLElement): Promise<ReplayResult | undefined>
   const orders = system.spawn(Orders, 'orders');
   orders.tell({ order: 1 });
   const devtools: DevtoolsHandle = mountDevtools(panel, system, { allowReplay: true });
+  const view: string = devtools.store.ui.view.value; // the store's signals are typed too
+  void view;
   const letters: DeadLetterEntry[] = await system.deadLetterQueue.list({ recipient: '/user' });
   const first = letters[0];
   const result = first ? await system.deadLetterQueue.replay(first.id) : undefined;
