@@ -7,8 +7,12 @@
 # header compiles on its own include path, and nothing else is installed.
 set -euo pipefail
 jobs=${MAILROOM_JOBS:-2}
-tmp=$(mktemp -d)
+# A fresh folder per run, inside build/ so the compiler cache (CCACHE_BASEDIR)
+# sees the same relative paths every time and the consumer builds hit it.
+tmp=$PWD/build/package-test
+rm -rf "$tmp" && mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
+cxx="${CMAKE_CXX_COMPILER_LAUNCHER:-} g++"
 
 # Reuse the native build of stage 20; build only what is installed if it is missing.
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -57,8 +61,8 @@ flags=$(pkg-config --cflags --libs mailroom)
   sed 's|.*|#include <&>|') >"$tmp/all_headers.cpp"
 echo 'int main() { return mailroom::version().empty(); }' >>"$tmp/all_headers.cpp"
 # shellcheck disable=SC2086
-g++ -std=c++20 -fsyntax-only "$tmp/all_headers.cpp" $flags
+$cxx -std=c++20 -fsyntax-only "$tmp/all_headers.cpp" $flags
 # shellcheck disable=SC2086
-g++ -std=c++20 -O1 "$tmp/examples/hello_actor.cpp" -o "$tmp/hello_pc" $flags
+$cxx -std=c++20 -O1 "$tmp/examples/hello_actor.cpp" -o "$tmp/hello_pc" $flags
 expect "Hello, world! (from /user/greeter, Mailroom $version)" "$tmp/hello_pc"
 echo "pkg-config: $(pkg-config --modversion mailroom), every public header compiles, hello_actor runs"
