@@ -207,6 +207,32 @@ TEST(MailroomDlq, ErrorsNameTheProblem) {
   EXPECT_EQ(dlq("--help").code, 0);
 }
 
+// A persistence id too long for a file name is stored under a shortened name;
+// --persistence-id still finds it.
+TEST(MailroomDlq, FindsALongPersistenceIdByName) {
+  TempDir dir;
+  const std::string id = "mailroom-dead-letters-" + std::string(200, 'x');
+  auto dispatcher = std::make_shared<ManualDispatcher>();
+  {
+    auto system = ActorSystem::create(
+        "long",
+        ActorSystemOptions::create()
+            .with_dispatcher(dispatcher)
+            .with_dead_letters(
+                DeadLetterQueueOptions::create().with_store("persistent").with_persistence_id(id))
+            .with_journal_dir(dir.str()));
+    system->actor_selection("/user/a").tell("one"s);
+    dispatcher->run_until_idle();
+    system->dead_letter_queue().flush();
+    system->terminate();
+    system->await_termination();
+  }
+  EXPECT_EQ(dlq("stats " + dir.str()).code, 1);  // a scan cannot name it
+  ToolRun stats = dlq("stats " + dir.str() + " --persistence-id " + id + " --json");
+  ASSERT_EQ(stats.code, 0) << stats.err;
+  EXPECT_EQ(nlohmann::json::parse(stats.out)["letters"], 1);
+}
+
 // The format wasm/js/node_journal.js writes (one {"s","p"} line per record);
 // a torn last line is damage, reported with the prefix kept.
 TEST(MailroomDlq, ReadsANodeJournalFolder) {

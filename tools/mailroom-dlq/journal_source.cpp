@@ -86,6 +86,15 @@ ReadJournal read_queue(const std::string& directory,
       candidates.push_back(s);
     }
   }
+  if (candidates.empty() && persistence_id) {
+    // Long ids get a shortened file name (prefix + checksum) that a folder scan
+    // cannot decode: ask the journals where that id lives.
+    const std::string native = open_native(directory).path_for(*persistence_id);
+    const std::string node = JsonLinesJournal(directory).path_for(*persistence_id);
+    std::error_code ec;
+    if (fs::exists(native, ec)) candidates.push_back({*persistence_id, native, "native"});
+    if (fs::exists(node, ec)) candidates.push_back({*persistence_id, node, "node"});
+  }
   if (candidates.empty()) {
     std::string message =
         persistence_id ? "no journal for persistence id '" + *persistence_id + "' in " + directory
