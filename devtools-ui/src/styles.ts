@@ -53,7 +53,11 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-root .mr-head .mr-sort.mr-on{color:var(--accent)}
 .mr-root .mr-head .mr-sort.mr-stale{color:var(--warn)}
 .mr-mb-grid{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr) 94px 112px 150px 52px 36px 56px 76px 76px 56px 66px 96px 36px;align-items:center}
-.mr-dl-grid{display:grid;grid-template-columns:60px 100px minmax(0,1fr) minmax(0,1.5fr) minmax(0,1fr) 74px 160px;align-items:center}
+.mr-dl-grid{display:grid;grid-template-columns:60px 100px minmax(0,1fr) 132px minmax(0,1.5fr) minmax(0,1fr) 74px 160px;align-items:center}
+.mr-causes{display:inline-flex;gap:4px;flex-wrap:wrap}
+.mr-chip{border:1px solid var(--line);background:var(--bg);border-radius:10px;padding:0 8px;cursor:pointer;font-size:11px}
+.mr-root .mr-chip.mr-on{border-color:var(--accent);background:var(--sel);color:var(--fg)}
+.mr-cause-dropped,.mr-cause-unhandled{color:var(--warn)}
 .mr-cell{padding:0 6px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .mr-row{height:26px;border-bottom:1px solid var(--line);cursor:default;contain:strict}
 .mr-row:hover{background:var(--bg2)}
@@ -84,14 +88,14 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-histo-bar.mr-on span{background:var(--accent)}
 .mr-split{flex:1;min-height:0;display:flex;position:relative;container:mr-split/inline-size}
 .mr-split-main{flex:1;min-width:0;display:flex;flex-direction:column;container-type:inline-size;position:relative}
-@container (max-width: 620px){.mr-dl-grid{grid-template-columns:100px minmax(0,1fr) minmax(0,1.4fr) 52px 96px}
-.mr-dl-grid>.mr-cell:nth-child(1),.mr-dl-grid>.mr-cell:nth-child(5){display:none}}
+@container (max-width: 620px){.mr-dl-grid{grid-template-columns:100px minmax(0,1fr) minmax(0,1fr) minmax(0,1.4fr) 52px 96px}
+.mr-dl-grid>.mr-cell:nth-child(1),.mr-dl-grid>.mr-cell:nth-child(6){display:none}}
 .mr-mb-scroll{flex:1;min-height:0;overflow-x:auto;overflow-y:hidden;display:flex;flex-direction:column}
 .mr-mb-scroll>*{min-width:1080px}
 .mr-detail{width:44%;min-width:280px;border-left:1px solid var(--line);overflow:auto;padding:8px 10px;background:var(--bg)}
 @container mr-split (max-width: 900px){.mr-detail{position:absolute;top:0;right:0;bottom:0;z-index:5;width:min(100%,460px);min-width:0;box-shadow:-4px 0 14px rgba(0,0,0,.22)}}
 @container (max-width: 340px){.mr-dl-grid{grid-template-columns:minmax(0,1fr) minmax(0,1.4fr) 76px}
-.mr-dl-grid>.mr-cell:nth-child(1),.mr-dl-grid>.mr-cell:nth-child(3),.mr-dl-grid>.mr-cell:nth-child(5),.mr-dl-grid>.mr-cell:nth-child(6){display:none}}
+.mr-dl-grid>.mr-cell:nth-child(1),.mr-dl-grid>.mr-cell:nth-child(3),.mr-dl-grid>.mr-cell:nth-child(4),.mr-dl-grid>.mr-cell:nth-child(6),.mr-dl-grid>.mr-cell:nth-child(7){display:none}}
 .mr-detail-head{display:flex;justify-content:space-between;align-items:center}
 .mr-meta{display:grid;grid-template-columns:80px 1fr;gap:2px 8px;margin:8px 0}
 .mr-meta dt{color:var(--muted)}.mr-meta dd{margin:0;overflow-wrap:anywhere}

@@ -39,6 +39,10 @@ export interface DeadLetterEntry {
   senderPath: string | null;
   replayCount: number;
   quarantined: boolean;
+  /** Why it died ('stopped', 'no-recipient', 'unhandled', 'dropped', ...); absent from older systems. */
+  cause?: string;
+  /** The mailbox policy that shed it, when cause is 'dropped'. */
+  dropPolicy?: string;
   payload: DeadLetterPayload;
 }
 

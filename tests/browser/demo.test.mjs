@@ -71,6 +71,8 @@ describe('Live demo (wasm)', () => {
     const rows = await deadLetterRows('/user/checkout');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=dl-row]').length >= 3, null, { timeout: 20_000 });
     await page.uncheck('[data-testid=scenario-checkout-toggle]');
+    // The core records why each died: checkout had stopped (or nobody lived at its path).
+    assert.match(await rows.first().locator('[data-testid=dl-cause]').textContent(), /^(stopped|no-recipient)$/);
     await rows.first().click();
     const payload = await page.locator('[data-testid=dl-payload]').textContent();
     assert.ok(payload.includes('"order"'), payload);

@@ -147,6 +147,23 @@ describe('Panel steadiness and accessibility (Chromium)', () => {
     await context.close();
   });
 
+  it('filters the list by a cause chip and shows the count per cause', async () => {
+    // The chip names the cause and its count; pressed, only those letters remain.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+    const { page } = await openPage(context, `${server.url}playground.html?still`);
+    await page.click('[data-testid=tab-dead-letters]');
+    const chip = page.locator('[data-testid=dl-cause-no-recipient]');
+    const count = Number((await chip.textContent()).split(' ').pop());
+    assert.ok(count > 0);
+    await chip.click();
+    assert.equal(Number(await page.locator('[data-testid=dl-shown]').textContent()), count);
+    const shown = await page.locator('[data-testid=dl-row] [data-testid=dl-cause]').allTextContents();
+    assert.ok(shown.length > 0 && shown.every((c) => c === 'no-recipient'), shown.join());
+    await chip.click();
+    assert.ok(Number(await page.locator('[data-testid=dl-shown]').textContent()) > count);
+    await context.close();
+  });
+
   it('shows a notice without moving the list', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
     const { page } = await openPage(context, `${server.url}playground.html?still`);

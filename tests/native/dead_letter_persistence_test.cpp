@@ -95,7 +95,7 @@ TEST(DeadLetterPersistence, CaptureAppendsACapturedRecordAtOnce) {
   record["p"].erase("c");
   EXPECT_EQ(record.dump(),
             R"({"id":1,"k":"captured","n":0,"p":{"t":"string","v":"hello"},"r":"/user/a",)"
-            R"("s":"/user/b","ts":1000})");
+            R"("s":"/user/b","ts":1000,"why":"published"})");
 }
 
 // A restart restores the entries (payload, paths, order); ids continue after them.

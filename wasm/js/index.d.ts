@@ -437,8 +437,20 @@ export interface DeadLetterEntry {
   readonly senderPath: string | null;
   readonly replayCount: number;
   readonly quarantined: boolean;
+  /** Why it died (the latest time, for a replayed letter that came back); journaled. */
+  readonly cause: DeadLetterCause;
+  /** The mailbox policy that shed it, when `cause` is 'dropped'. */
+  readonly dropPolicy?: 'drop-head' | 'drop-new';
   readonly payload: DeadLetterPayload;
 }
+/**
+ * 'stopped': told to (or queued for) an actor that stopped; 'no-recipient': nobody at the
+ * path or selection; 'unhandled': declared unhandled; 'dropped': shed by a bounded mailbox
+ * with deadLetterDrops (see dropPolicy); 'restarted': stashed by an instance a restart
+ * replaced; 'published': sent to the dead letters by hand; 'unknown': from a journal
+ * written before causes were recorded.
+ */
+export type DeadLetterCause = 'stopped' | 'no-recipient' | 'unhandled' | 'dropped' | 'restarted' | 'published' | 'unknown';
 export interface DeadLetterFilter {
   /** A path or its subtree. */
   readonly recipient?: string;

@@ -6,6 +6,7 @@
 #include "conversions.hpp"
 #include "error_records.hpp"
 #include "js_hooks.hpp"
+#include "mailroom/dead_letter_cause.hpp"
 #include "mailroom/dead_letter_store.hpp"
 #include "mailroom/errors.hpp"
 #include "mailroom/replay_outcome.hpp"
@@ -35,6 +36,8 @@ val entry_to_js(const DeadLetterEntry& e, int system) {
   out.set("senderPath", e.sender_path ? val(full_path(*e.sender_path, system)) : val::null());
   out.set("replayCount", static_cast<double>(e.replay_count));
   out.set("quarantined", e.quarantined);
+  out.set("cause", std::string(to_string(e.cause)));
+  if (e.drop_reason) out.set("dropPolicy", std::string(to_string(*e.drop_reason)));
   val payload = val::object();
   if (const auto* captured = std::get_if<DeadLetterEntry::Captured>(&e.payload)) {
     payload.set("kind", std::string("captured"));

@@ -34,6 +34,9 @@ const t0 = Date.now() - 30 * 60_000;
 for (let i = 0; i < letterCount; i++) {
   system.deadLetter(paths[i % paths.length] ?? '/user/orders', { kind: i % 3 === 0 ? 'order' : 'reading', seq: i, customer: { id: `c-${i % 977}`, email: `user${i % 977}@example.com` }, items: [i, i + 1] }, {
     senderPath: i % 4 === 0 ? '/user/client' : null,
+    ...(['stopped', 'no-recipient', 'unhandled', 'dropped', 'stopped'] as const)[i % 5] === 'dropped'
+      ? { cause: 'dropped', dropPolicy: 'drop-new' }
+      : { cause: (['stopped', 'no-recipient', 'unhandled', 'dropped', 'stopped'] as const)[i % 5] },
     timestampMs: t0 + Math.floor((i / Math.max(1, letterCount)) * 30 * 60_000),
   });
 }

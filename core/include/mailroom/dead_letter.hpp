@@ -3,9 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "mailroom/actor_ref.hpp"
+#include "mailroom/dead_letter_cause.hpp"
+#include "mailroom/drop_reason.hpp"
 #include "mailroom/message.hpp"
 
 namespace mailroom {
@@ -21,6 +24,10 @@ struct DeadLetter {
   // Copied from the envelope: non-zero when the letter is a replayed entry
   // that failed again (the queue then updates that entry instead of adding one).
   std::uint64_t replay_entry = 0;
+  // Why it died, set by the runtime where the letter is made.
+  DeadLetterCause cause = DeadLetterCause::kPublished;
+  // The mailbox policy that shed it (cause kDropped only).
+  std::optional<DropReason> drop_reason;
 };
 
 }  // namespace mailroom

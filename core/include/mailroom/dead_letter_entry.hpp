@@ -7,6 +7,8 @@
 #include <variant>
 
 #include "mailroom/actor_ref.hpp"
+#include "mailroom/dead_letter_cause.hpp"
+#include "mailroom/drop_reason.hpp"
 #include "mailroom/message.hpp"
 
 namespace mailroom {
@@ -30,6 +32,9 @@ struct DeadLetterEntry {
   ActorRef sender;                         // live sender for replay; empty after a restore
   std::uint32_t replay_count = 0;
   bool quarantined = false;  // replay_count >= max-replays (filled by list/get)
+  // Why it died (the latest time, for a replayed letter that came back); journaled.
+  DeadLetterCause cause = DeadLetterCause::kUnknown;
+  std::optional<DropReason> drop_reason;  // the policy that shed it (cause kDropped)
   std::variant<Captured, Degraded> payload;
 
   bool is_degraded() const noexcept { return std::holds_alternative<Degraded>(payload); }

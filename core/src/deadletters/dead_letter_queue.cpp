@@ -133,6 +133,8 @@ bool DeadLetterQueue::capture_locked(const DeadLetter& letter, DeadLetterRecord*
   if (!letter.sender_path.empty()) entry.sender_path = letter.sender_path;
   entry.sender = letter.sender;
   entry.payload = DeadLetterEntry::Captured{letter.message};
+  entry.cause = letter.cause;
+  entry.drop_reason = letter.drop_reason;
 
   if (record != nullptr) {
     record->kind = DeadLetterRecord::Kind::kCaptured;
@@ -141,6 +143,8 @@ bool DeadLetterQueue::capture_locked(const DeadLetter& letter, DeadLetterRecord*
     record->recipient_path = entry.recipient_path;
     record->sender_path = entry.sender_path;
     record->replay_count = entry.replay_count;
+    record->cause = entry.cause;
+    record->drop_reason = entry.drop_reason;
     stored.sequence = append_locked(record->to_json());
   }
   ring_->push(std::move(stored));
@@ -345,6 +349,8 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
           record->recipient_path = entry.recipient_path;
           record->sender_path = entry.sender_path;
           record->replay_count = entry.replay_count;
+          record->cause = entry.cause;
+          record->drop_reason = entry.drop_reason;
           stored->sequence = append_locked(record->to_json());
         }
         enforce_cap_locked();

@@ -140,6 +140,8 @@ void DeadLetterQueue::restore() {
     entry.recipient_path = std::move(record.recipient_path);
     entry.sender_path = std::move(record.sender_path);
     entry.replay_count = record.replay_count;
+    entry.cause = record.cause;
+    entry.drop_reason = record.drop_reason;
     if (!record.tag) {
       entry.payload = DeadLetterEntry::Degraded{record.degraded_class, record.degraded_reason};
     } else if (deps_.codecs == nullptr) {

@@ -12,6 +12,8 @@ std::string DeadLetterRecord::to_json() const {
       j["r"] = recipient_path;
       j["s"] = sender_path ? nlohmann::json(*sender_path) : nlohmann::json(nullptr);
       j["n"] = replay_count;
+      j["why"] = std::string(to_string(cause));
+      if (drop_reason) j["pol"] = std::string(to_string(*drop_reason));
       if (tag) {
         j["p"] = {{"t", *tag}, {"v", value}, {"c", degraded_class}};
       } else {
@@ -45,6 +47,15 @@ DeadLetterRecord DeadLetterRecord::from_json(const std::string& text) {
     record.recipient_path = j.at("r").get<std::string>();
     if (const auto& s = j.at("s"); !s.is_null()) record.sender_path = s.get<std::string>();
     record.replay_count = j.at("n").get<std::uint32_t>();
+    // Optional (added later): a record without them, or with a value this build
+    // does not know, reads back as cause "unknown" rather than failing.
+    if (auto why = j.find("why"); why != j.end() && why->is_string()) {
+      record.cause = dead_letter_cause_from_string(why->get<std::string>())
+                         .value_or(DeadLetterCause::kUnknown);
+    }
+    if (auto pol = j.find("pol"); pol != j.end() && pol->is_string()) {
+      record.drop_reason = drop_reason_from_string(pol->get<std::string>());
+    }
     const auto& p = j.at("p");
     if (p.contains("t")) {
       record.tag = p.at("t").get<std::string>();

@@ -1,6 +1,9 @@
 // The persistent store's journal record format (one JSON object per record):
 //   {"k":"captured","id":7,"ts":1700000000000,"r":"/user/a","s":"/user/b"|null,"n":0,
-//    "p":{"t":"<tag>","v":<json>,"c":"<class>"}}  a captured letter (or a newer state of it)
+//    "p":{"t":"<tag>","v":<json>,"c":"<class>"},"why":"dropped","pol":"drop-head"}
+//                                              a captured letter (or a newer state of it);
+//                                              "why" (the cause) and "pol" (drop policy) are
+//                                              optional: older records read back as "unknown"
 //   ... "p":{"d":{"c":"<class>","w":"<why>"}}  the payload could not be encoded
 //   {"k":"removed","id":7}                      tombstone: replayed
 //   {"k":"cleared"}                             tombstone for every entry before it
@@ -14,6 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mailroom/dead_letter_cause.hpp"
+#include "mailroom/drop_reason.hpp"
+
 namespace mailroom::detail {
 
 struct DeadLetterRecord {
@@ -24,6 +30,8 @@ struct DeadLetterRecord {
   std::string recipient_path;
   std::optional<std::string> sender_path;
   std::uint32_t replay_count = 0;
+  DeadLetterCause cause = DeadLetterCause::kUnknown;
+  std::optional<DropReason> drop_reason;
   // Exactly one of these for kCaptured.
   std::optional<std::string> tag;
   nlohmann::json value;

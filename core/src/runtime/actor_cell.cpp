@@ -135,7 +135,9 @@ void ActorCell::await_sends() const noexcept {
 
 void ActorCell::tell(Envelope envelope) {
   if (is_ghost() || !begin_send()) {
-    dead_letter(std::move(envelope));
+    // A ghost is a path nobody lives at (a selection or ref that resolved to nothing).
+    dead_letter(std::move(envelope),
+                is_ghost() ? DeadLetterCause::kNoRecipient : DeadLetterCause::kStopped);
     return;
   }
   SendScope scope(sends_);
@@ -212,8 +214,9 @@ void ActorCell::reset_size_warning() noexcept {
   }
 }
 
-void ActorCell::dead_letter(Envelope envelope) {
+void ActorCell::dead_letter(Envelope envelope, DeadLetterCause cause) {
   DeadLetter letter;
+  letter.cause = cause;
   letter.message = std::move(envelope.message);
   letter.sender = std::move(envelope.sender);
   letter.recipient = self_or_ghost();

@@ -21,6 +21,7 @@
 #include "mailroom/actor_ref.hpp"
 #include "mailroom/actor_snapshot.hpp"
 #include "mailroom/completion.hpp"
+#include "mailroom/dead_letter_cause.hpp"
 #include "mailroom/envelope.hpp"
 #include "mailroom/logger.hpp"
 #include "mailroom/mailbox.hpp"
@@ -141,7 +142,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   void begin_stop();
   void finish_stop();
   void drain_after_termination();
-  void dead_letter(Envelope envelope);
+  void dead_letter(Envelope envelope, DeadLetterCause cause = DeadLetterCause::kStopped);
   void resume_mailbox();
   void after_enqueue();
   void reset_size_warning() noexcept;

@@ -85,6 +85,7 @@ void ActorCell::unwatch(const ActorRef& ref) {
 
 void ActorCell::unhandled(const Message& message) {
   DeadLetter letter;
+  letter.cause = DeadLetterCause::kUnhandled;
   letter.message = message;
   letter.sender = current_sender();
   letter.recipient = self_or_ghost();

@@ -187,7 +187,7 @@ void ActorCell::begin_restart(std::exception_ptr reason) {
 
 void ActorCell::finish_restart() {
   // The stash does not survive the instance that filled it.
-  for (auto& envelope : stash_) dead_letter(std::move(envelope));
+  for (auto& envelope : stash_) dead_letter(std::move(envelope), DeadLetterCause::kRestarted);
   stash_.clear();
   stash_count_.store(0, std::memory_order_relaxed);
   actor_.reset();

@@ -112,6 +112,8 @@ void SystemCore::report_drop(const std::shared_ptr<ActorCell>& cell, DropReason 
       .inc();
   if (!dead_letter) return;
   DeadLetter letter;
+  letter.cause = DeadLetterCause::kDropped;
+  letter.drop_reason = reason;
   letter.message = envelope.message;
   letter.sender = envelope.sender;
   letter.recipient = ActorRef(cell);

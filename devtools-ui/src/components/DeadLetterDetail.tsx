@@ -4,6 +4,8 @@ import { replayBlockedReason, type PanelStore } from '../store';
 import { localPath } from '../source/paths';
 import { safeStringify } from '../payload/serialize';
 import { formatClock } from './format';
+import { causeLabel, CAUSE_HELP } from './causes';
+import { causeOf } from '../store/deadLetters';
 import { JsonTree, type CopyFn } from './JsonTree';
 import { Icon } from './Icon';
 
@@ -57,6 +59,10 @@ export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id:
             </dd>
             <dt>type</dt>
             <dd>{entry.type}</dd>
+            <dt>cause</dt>
+            <dd data-testid="dl-detail-cause">
+              {causeLabel(entry)} <span class="mr-muted">— {CAUSE_HELP[causeOf(entry)] ?? 'not recorded by this system'}</span>
+            </dd>
           </dl>
           <div class="mr-actions">
             <button

@@ -3,7 +3,8 @@
 import { useState } from 'preact/hooks';
 import type { PanelStore } from '../store';
 import type { HoldReason } from '../store/letterHold';
-import { WINDOW_MINUTES, type DeadLetterView } from '../store/deadLetters';
+import { causeOf, WINDOW_MINUTES, type DeadLetterView } from '../store/deadLetters';
+import { causeLabel, CAUSE_HELP } from './causes';
 import { localPath } from '../source/paths';
 import { DeadLetterDetail } from './DeadLetterDetail';
 import { FilterBar } from './FilterBar';
@@ -60,6 +61,9 @@ function Row({ entry, store, selected, tabStop }: { entry: DeadLetterView; store
       <span class="mr-cell mr-num mr-muted" role="gridcell">#{entry.id}</span>
       <span class="mr-cell mr-num" role="gridcell" title={new Date(entry.timestampMs).toISOString()}>{time}</span>
       <span class="mr-cell mr-type" role="gridcell" title={entry.type}>{entry.type}</span>
+      <span class={`mr-cell mr-cause mr-cause-${causeOf(entry)}`} role="gridcell" data-testid="dl-cause" title={CAUSE_HELP[causeOf(entry)] ?? causeOf(entry)}>
+        {causeLabel(entry)}
+      </span>
       <span class="mr-cell mr-path" role="gridcell" title={entry.recipientPath}>{localPath(entry.recipientPath)}</span>
       <span class="mr-cell mr-path mr-muted" role="gridcell">{entry.senderPath ? localPath(entry.senderPath) : '—'}</span>
       <span class="mr-cell mr-num" role="gridcell">{entry.replayCount}</span>
@@ -171,6 +175,20 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
           · <b>{dl.evicted.value}</b> evicted since opened
         </span>
         {settings && <span class="mr-muted"> · store {settings.store} · max {settings.maxReplays} replays</span>}
+        <span class="mr-causes" role="group" aria-label="Filter by cause" data-testid="dl-causes">
+          {dl.causeCounts.value.map(([c, n]) => (
+            <button
+              key={c}
+              class={`mr-chip${dl.cause.value === c ? ' mr-on' : ''}`}
+              aria-pressed={dl.cause.value === c}
+              data-testid={`dl-cause-${c}`}
+              title={`${CAUSE_HELP[c] ?? c}. Click to show only these (again: all).`}
+              onClick={() => emit({ type: 'dead-letters/filter', cause: dl.cause.value === c ? null : c })}
+            >
+              {c} <b>{n.toLocaleString('en-US')}</b>
+            </button>
+          ))}
+        </span>
         <Histogram
           counts={histogram.counts}
           fromMs={histogram.fromMs}
@@ -185,6 +203,7 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
             <span class="mr-cell" role="columnheader">Id</span>
             <span class="mr-cell" role="columnheader" aria-sort="descending" title="Newest first">Time ▼</span>
             <span class="mr-cell" role="columnheader">Type</span>
+            <span class="mr-cell" role="columnheader">Cause</span>
             <span class="mr-cell" role="columnheader">Recipient</span>
             <span class="mr-cell" role="columnheader">Sender</span>
             <span class="mr-cell" role="columnheader">Replays</span>

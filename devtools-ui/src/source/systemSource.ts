@@ -71,6 +71,8 @@ export function createSystemSource(system: InspectableSystem, options: SourceOpt
       senderPath: raw.senderPath == null || raw.senderPath === '' ? null : String(raw.senderPath),
       replayCount: Number(raw.replayCount) || 0,
       quarantined: Boolean(raw.quarantined),
+      ...(typeof raw.cause === 'string' ? { cause: raw.cause } : {}),
+      ...(typeof raw.dropPolicy === 'string' ? { dropPolicy: raw.dropPolicy } : {}),
       payload: raw.payload,
     };
   }

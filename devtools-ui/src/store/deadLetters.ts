@@ -62,6 +62,11 @@ function mergeSorted(a: DeadLetterView[], b: DeadLetterView[]): DeadLetterView[]
   return out.concat(a.slice(i), b.slice(j));
 }
 
+/** The entry's cause, 'unknown' when the system does not record causes. */
+export function causeOf(entry: DeadLetterEntry): string {
+  return entry.cause ?? 'unknown';
+}
+
 export function entryType(entry: DeadLetterEntry): string {
   return entry.payload.kind === 'degraded' ? entry.payload.className : messageType(entry.payload.message);
 }
@@ -75,6 +80,8 @@ export function createDeadLetterStore() {
   const timeWindow = signal<TimeWindow>({ kind: 'all' });
   const limit = signal<number | null>(null);
   const search = signal('');
+  /** Only letters that died of this cause (null: any). */
+  const cause = signal<string | null>(null);
   const selectedId = signal<string | null>(null);
   const detailOpen = signal(false);
   const timeMode = signal<'absolute' | 'relative'>('absolute');
@@ -123,6 +130,7 @@ export function createDeadLetterStore() {
     const from = w.kind === 'last' ? now.value - w.minutes * 60_000 : w.kind === 'range' ? w.fromMs : -Infinity;
     const to = w.kind === 'range' ? w.toMs : Infinity;
     const all = entries.value;
+    const why = cause.value;
     // The subtree is decided once per recipient, not once per entry: typing a path
     // then costs a set lookup per entry, or nothing while no recipient matches.
     let inSubtree: Set<string> | null = null;
@@ -132,9 +140,13 @@ export function createDeadLetterStore() {
       if (hits.size === 0) return [];
       if (hits.size < recipients.size) inSubtree = hits;
     }
-    if (inSubtree === null && from === -Infinity && to === Infinity) return all;
+    if (inSubtree === null && from === -Infinity && to === Infinity && why === null) return all;
     return all.filter(
-      (e) => e.timestampMs >= from && e.timestampMs <= to && (inSubtree === null || inSubtree.has(e.recipientLocal)),
+      (e) =>
+        e.timestampMs >= from &&
+        e.timestampMs <= to &&
+        (inSubtree === null || inSubtree.has(e.recipientLocal)) &&
+        (why === null || causeOf(e) === why),
     );
   });
 
@@ -158,6 +170,16 @@ export function createDeadLetterStore() {
     return l === null ? matching.value : matching.value.slice(0, l);
   });
 
+  /** How many kept letters died of each cause, most frequent first. */
+  const causeCounts = computed(() => {
+    const counts = new Map<string, number>();
+    for (const e of entries.value) {
+      const c = causeOf(e);
+      counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+    return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  });
+
   const selected = computed(() => entries.value.find((e) => e.id === selectedId.value) ?? null);
 
   function sameEntry(a: DeadLetterView, b: DeadLetterEntry): boolean {
@@ -167,6 +189,8 @@ export function createDeadLetterStore() {
       a.timestampMs === b.timestampMs &&
       a.recipientPath === b.recipientPath &&
       a.senderPath === b.senderPath &&
+      a.cause === b.cause &&
+      a.dropPolicy === b.dropPolicy &&
       a.payload.kind === b.payload.kind &&
       (a.payload.kind === 'captured' ? a.payload.message === (b.payload as { message: unknown }).message : true)
     );
@@ -299,6 +323,8 @@ export function createDeadLetterStore() {
     timeWindow,
     limit,
     search,
+    cause,
+    causeCounts,
     selectedId,
     detailOpen,
     timeMode,

@@ -55,6 +55,8 @@ export function buildExport(
       senderPath: e.senderPath,
       replayCount: e.replayCount,
       quarantined: e.quarantined,
+      ...(e.cause !== undefined ? { cause: e.cause } : {}),
+      ...(e.dropPolicy !== undefined ? { dropPolicy: e.dropPolicy } : {}),
       payload: e.payload.kind === 'captured' ? { kind: 'captured', message: jsonSafe(e.payload.message) } : { ...e.payload },
     })),
   };

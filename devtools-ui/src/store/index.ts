@@ -209,6 +209,7 @@ export function createStore(options: StoreOptions = {}) {
           if (intent.window !== undefined) deadLetters.timeWindow.value = intent.window;
           if (intent.limit !== undefined) deadLetters.limit.value = intent.limit;
           if (intent.search !== undefined) deadLetters.search.value = intent.search;
+          if (intent.cause !== undefined) deadLetters.cause.value = intent.cause;
           letterHold.refilter();
           send(intent);
           break;

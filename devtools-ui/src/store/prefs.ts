@@ -24,6 +24,7 @@ export interface Prefs {
   window: TimeWindow;
   limit: number | null;
   timeMode: 'absolute' | 'relative';
+  cause: string | null;
 }
 
 type Check<T> = (v: unknown) => v is T;
@@ -55,6 +56,7 @@ const CHECKS: { [K in keyof Prefs]: Check<Prefs[K]> } = {
   window: timeWindow,
   limit,
   timeMode: oneOf('absolute', 'relative'),
+  cause: (v): v is string | null => v === null || (typeof v === 'string' && /^[a-z][a-z-]{0,31}$/.test(v)),
 };
 
 /** The valid fields of what was stored; anything malformed is left out. */
@@ -89,6 +91,7 @@ function currentPrefs(store: PanelStore): Prefs {
     window: w.kind === 'range' ? { kind: 'all' } : w,
     limit: dl.limit.value,
     timeMode: dl.timeMode.value,
+    cause: dl.cause.value,
   };
 }
 
@@ -104,6 +107,7 @@ function applyPrefs(store: PanelStore, p: Partial<Prefs>) {
   if (p.window) dl.timeWindow.value = p.window;
   if (p.limit !== undefined) dl.limit.value = p.limit;
   if (p.timeMode) dl.timeMode.value = p.timeMode;
+  if (p.cause !== undefined) dl.cause.value = p.cause;
 }
 
 /** Restores the stored preferences into the store and keeps them saved; returns the stop function. */

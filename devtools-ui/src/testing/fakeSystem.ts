@@ -22,6 +22,9 @@ export interface FakeLetterOptions {
   /** An entry as a queue would hold it after earlier replays. */
   replayCount?: number;
   quarantined?: boolean;
+  /** Why it died (default 'stopped'), and the policy for 'dropped'. */
+  cause?: string;
+  dropPolicy?: string;
 }
 
 interface StoredEntry extends RawDeadLetterEntry {
@@ -99,6 +102,8 @@ export class FakeSystem implements InspectableSystem {
       senderPath: options.senderPath ?? null,
       replayCount: options.replayCount ?? 0,
       quarantined: options.quarantined ?? false,
+      cause: options.cause ?? 'stopped',
+      ...(options.dropPolicy ? { dropPolicy: options.dropPolicy } : {}),
       payload,
     });
     while (this.entries.size > this.settingsValue.maxEntries) {
