@@ -60,6 +60,25 @@ describe('Imported session', () => {
     expect(ctx.store.deadLetters.entries.value.map((e) => e.id)).toEqual(['1']);
   });
 
+  it('carries the replay attempt history through export and import', async () => {
+    // An entry that stayed after a failed replay keeps its attempts in the file and in the imported session.
+    const ctx = await run(`
+      letter /user/gone {"kind":"order"}
+      sample
+      replay 1
+      expect attempts 1 unresolved-recipient
+    `);
+    const file = ctx.store.exportView(9_000);
+    expect(file.attempts?.['1']?.map((a) => a.outcome)).toEqual(['unresolved-recipient']);
+    const other = createScenario();
+    other.store.emit({ type: 'import', text: JSON.stringify(file), name: 'with-attempts.json' });
+    expect(other.store.deadLetters.attempts.value.get('1')?.map((a) => a.outcome)).toEqual(['unresolved-recipient']);
+    const broken = { ...file, attempts: { '1': [{ atMs: 'soon', target: '/user/x', redirect: false, outcome: 'replayed' }] } };
+    other.store.emit({ type: 'live' });
+    other.store.emit({ type: 'import', text: JSON.stringify(broken), name: 'broken.json' });
+    expect(other.store.ui.notice.value).toBe('Import failed: attempts["1"][0] is not a replay attempt');
+  });
+
   it('labels the panel as an imported session', async () => {
     const h = await mount(systemWith());
     await act(async () => h.store.emit({ type: 'import', text: importFile(10_000), name: 'incident.json' }));

@@ -1,6 +1,7 @@
 // The export/import file: the current filtered view as plain JSON. Payloads are
 // written through the bounded serializer, so hostile values export safely too.
-import type { ActorSnapshot, DeadLetterEntry, DeadLetterSettings } from '../types';
+import { REPLAY_OUTCOMES, type ActorSnapshot, type DeadLetterEntry, type DeadLetterSettings } from '../types';
+import type { Attempt } from './deadLetters';
 import { safeStringify } from '../payload/serialize';
 
 export const EXPORT_FORMAT = 'mailroom-devtools-export';
@@ -13,6 +14,8 @@ export interface ExportFile {
   settings: DeadLetterSettings | null;
   mailboxes: ActorSnapshot[];
   deadLetters: DeadLetterEntry[];
+  /** Replay attempts made from the panel, per exported entry id (optional: older files lack it). */
+  attempts?: Record<string, Attempt[]>;
 }
 
 export class ImportError extends Error {
@@ -41,8 +44,15 @@ export function buildExport(
   mailboxes: readonly ActorSnapshot[],
   deadLetters: readonly DeadLetterEntry[],
   atMs: number,
+  attempts: ReadonlyMap<string, readonly Attempt[]> = new Map(),
 ): ExportFile {
+  const history: Record<string, Attempt[]> = {};
+  for (const e of deadLetters) {
+    const list = attempts.get(e.id);
+    if (list && list.length > 0) history[e.id] = list.map((a) => ({ ...a }));
+  }
   return {
+    attempts: history,
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAtMs: atMs,
@@ -84,6 +94,22 @@ export function parseExport(text: string): ExportFile {
       throw new ImportError(`deadLetters[${i}] is not an entry`);
     }
   });
+  if (data.attempts !== undefined) {
+    if (!isObject(data.attempts)) throw new ImportError('attempts must be an object of lists');
+    for (const [id, list] of Object.entries(data.attempts)) {
+      if (!Array.isArray(list)) throw new ImportError(`attempts["${id}"] is not a list`);
+      list.forEach((a, i) => {
+        const ok =
+          isObject(a) &&
+          typeof a.atMs === 'number' &&
+          typeof a.target === 'string' &&
+          typeof a.redirect === 'boolean' &&
+          (a.outcome === 'error' || (REPLAY_OUTCOMES as readonly unknown[]).includes(a.outcome)) &&
+          (a.detail === undefined || typeof a.detail === 'string');
+        if (!ok) throw new ImportError(`attempts["${id}"][${i}] is not a replay attempt`);
+      });
+    }
+  }
   data.mailboxes.forEach((m, i) => {
     if (!isObject(m) || typeof m.path !== 'string') throw new ImportError(`mailboxes[${i}] is not a mailbox row`);
   });

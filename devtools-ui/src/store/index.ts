@@ -284,7 +284,7 @@ export function createStore(options: StoreOptions = {}) {
 
   /** The current filtered view of both lists, as an export file. */
   function exportView(atMs = Date.now()): ExportFile {
-    return buildExport(deadLetters.settings.value, mailboxes.visible.value, deadLetters.visible.value, atMs);
+    return buildExport(deadLetters.settings.value, mailboxes.visible.value, letterHold.shown.value, atMs, deadLetters.attempts.value);
   }
 
   function onIntent(fn: (intent: OutboundIntent) => void): () => void {

@@ -36,6 +36,7 @@ export function enterImport(store: PanelStore, file: ExportFile, name: string): 
     now: file.exportedAtMs,
   });
   store.deadLetters.apply(file.deadLetters, settings, file.exportedAtMs);
+  store.deadLetters.attempts.value = new Map(Object.entries(file.attempts ?? {}));
   store.metrics.restoreSession({ text: '', rate: [], lastCaptured: null });
   store.letterHold.release();
 }
