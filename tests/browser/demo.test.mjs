@@ -110,7 +110,7 @@ describe('Live demo (wasm)', () => {
       assert.equal(await replaySelected(), 'replayed');
       // It comes back as the same entry with one more replay.
       await page.waitForFunction(
-        ([sel, n]) => document.querySelector(sel)?.children[5]?.textContent === String(n),
+        ([sel, n]) => document.querySelector(sel)?.querySelector('[data-testid=dl-replays]')?.textContent === String(n),
         [`[data-testid=dl-row][data-id="${id}"]`, i],
         { timeout: 10_000 },
       );

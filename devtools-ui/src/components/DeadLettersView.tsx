@@ -66,7 +66,7 @@ function Row({ entry, store, selected, tabStop }: { entry: DeadLetterView; store
       </span>
       <span class="mr-cell mr-path" role="gridcell" title={entry.recipientPath}>{localPath(entry.recipientPath)}</span>
       <span class="mr-cell mr-path mr-muted" role="gridcell">{entry.senderPath ? localPath(entry.senderPath) : '—'}</span>
-      <span class="mr-cell mr-num" role="gridcell">{entry.replayCount}</span>
+      <span class="mr-cell mr-num" role="gridcell" data-testid="dl-replays">{entry.replayCount}</span>
       <span class="mr-cell" role="gridcell">
         {entry.quarantined && <span class="mr-badge mr-badge-bad" data-testid="dl-quarantined">quarantined</span>}
         {entry.payload.kind === 'degraded' && <span class="mr-badge">degraded</span>}
