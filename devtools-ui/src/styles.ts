@@ -106,6 +106,7 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-degraded{border:1px dashed var(--warn);padding:6px 8px;border-radius:4px}
 .mr-json{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:11.5px;overflow-wrap:anywhere;white-space:pre-wrap}
 .mr-json-node{padding-left:0}
+.mr-json-tools{display:flex;gap:8px;margin-bottom:4px;font-family:system-ui,sans-serif}
 .mr-json-children{padding-left:14px;border-left:1px dotted var(--line);margin-left:5px}
 .mr-json-toggle{background:none;border:none;cursor:pointer;padding:0 2px;width:16px;color:var(--muted)}
 .mr-json-range .mr-json-toggle{width:auto}

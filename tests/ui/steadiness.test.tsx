@@ -125,3 +125,20 @@ describe('Mailboxes sort header', () => {
     expect((screen.getByTestId('mailbox-resort') as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('Mailboxes keyboard focus', () => {
+  it('holds the order while keyboard focus is in the list, and the focused row stays focused', async () => {
+    const system = systemWith();
+    const h = await mount(system);
+    await click(screen.getByTestId('mailbox-mode-flat'));
+    await click(screen.getByTestId('sort-userDepth'));
+    const first = screen.getAllByTestId('mailbox-row')[0];
+    await act(async () => first.focus());
+    system.actor('/user/checkout', { userDepth: 9 });
+    system.actor('/user/sensors', { userDepth: 1 });
+    await settle(h);
+    expect(screen.getAllByTestId('mailbox-row').map((r) => r.getAttribute('data-path'))).toEqual(['/user/sensors', '/user/checkout']);
+    expect(document.activeElement).toBe(first);
+    expect(screen.getByTestId('mailbox-held').title).toContain('keyboard focus in the list');
+  });
+});

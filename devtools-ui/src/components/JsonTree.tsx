@@ -23,6 +23,8 @@ interface NodeProps {
   depth: number;
   ancestors: readonly Ancestor[];
   onCopy: CopyFn;
+  /** Containers shallower than this start open (expand all / collapse all). */
+  openDepth: number;
 }
 
 function LongString({ text }: { text: string }) {
@@ -82,6 +84,7 @@ function Range(props: { start: number; end: number; parent: NodeProps; open: boo
           depth={parent.depth + 1}
           ancestors={ancestors}
           onCopy={parent.onCopy}
+          openDepth={parent.openDepth}
         />
       ));
     } else {
@@ -108,7 +111,7 @@ function Range(props: { start: number; end: number; parent: NodeProps; open: boo
 export function JsonNode(props: NodeProps) {
   const { name, value, depth, ancestors, path, onCopy } = props;
   const kind = kindOf(value);
-  const [open, setOpen] = useState(depth === 0);
+  const [open, setOpen] = useState(depth < props.openDepth);
   const label = name === null ? null : <span class="mr-json-key">{name}: </span>;
   if (!isContainer(kind)) {
     return (
@@ -144,10 +147,23 @@ export function JsonNode(props: NodeProps) {
   );
 }
 
+/** How deep "expand all" opens: deeper nesting still opens one level at a time, so 10,000 levels cost nothing. */
+export const EXPAND_ALL_DEPTH = 8;
+
 export function JsonTree({ value, rootPath, onCopy }: { value: unknown; rootPath: string; onCopy: CopyFn }) {
+  // Each press remounts the tree with every node starting open (or closed) to that depth.
+  const [view, setView] = useState({ depth: 1, tick: 0 });
   return (
     <div class="mr-json" data-testid="json-tree">
-      <JsonNode name={null} value={value} path={rootPath} depth={0} ancestors={[]} onCopy={onCopy} />
+      <div class="mr-json-tools">
+        <button class="mr-link" data-testid="json-expand-all" title={`Open every level down to ${EXPAND_ALL_DEPTH}`} onClick={() => setView({ depth: EXPAND_ALL_DEPTH, tick: view.tick + 1 })}>
+          expand all
+        </button>
+        <button class="mr-link" data-testid="json-collapse-all" title="Close every level" onClick={() => setView({ depth: 0, tick: view.tick + 1 })}>
+          collapse all
+        </button>
+      </div>
+      <JsonNode key={view.tick} name={null} value={value} path={rootPath} depth={0} ancestors={[]} onCopy={onCopy} openDepth={view.depth} />
     </div>
   );
 }

@@ -120,7 +120,7 @@ export function MailboxesView({ store }: { store: PanelStore }) {
           data-held={holdReasons.length > 0 ? 'true' : 'false'}
           title={
             holdReasons.length > 0
-              ? `Order held: ${holdReasons.map((r) => (r === 'pointer' ? 'pointer over the list' : 'row selected')).join(', ')}${selectedPath !== null ? '. Esc releases' : ''}. Rows keep their places so nothing moves under the pointer; sorting, filtering and the layout still apply.`
+              ? `Order held: ${holdReasons.map((r) => (r === 'pointer' ? 'pointer over the list' : r === 'focus' ? 'keyboard focus in the list' : 'row selected')).join(', ')}${selectedPath !== null ? '. Esc releases' : ''}. Rows keep their places so nothing moves under the pointer; sorting, filtering and the layout still apply.`
               : 'Live order: rows follow the sort'
           }
         >
@@ -175,6 +175,7 @@ export function MailboxesView({ store }: { store: PanelStore }) {
         selectedKey={selectedPath}
         onMouseEnter={() => emit({ type: 'mailboxes/freeze', on: true })}
         onMouseLeave={() => emit({ type: 'mailboxes/freeze', on: false })}
+        onFocusChange={(on) => emit({ type: 'mailboxes/focus', on })}
         renderRow={(row, selected, tabStop) => <Row row={row} store={store} selected={selected} tabStop={tabStop} />}
       />
       </div>

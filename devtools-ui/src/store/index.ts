@@ -149,6 +149,7 @@ export function createStore(options: StoreOptions = {}) {
           letterHold.set('focus', false);
           letterHold.set('scrolled', false);
           mailboxes.freeze(false);
+          mailboxes.setFocus(false);
           break;
         case 'theme':
           ui.theme.value = intent.theme;
@@ -200,6 +201,9 @@ export function createStore(options: StoreOptions = {}) {
           break;
         case 'mailboxes/freeze':
           mailboxes.freeze(intent.on);
+          break;
+        case 'mailboxes/focus':
+          mailboxes.setFocus(intent.on);
           break;
         case 'mailboxes/resort':
           mailboxes.resort();

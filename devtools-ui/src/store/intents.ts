@@ -19,6 +19,7 @@ export type Intent =
   | { type: 'mailboxes/select'; path: string | null }
   | { type: 'mailboxes/freeze'; on: boolean }
   | { type: 'mailboxes/resort' }
+  | { type: 'mailboxes/focus'; on: boolean }
   | { type: 'dead-letters/filter'; recipient?: string; window?: TimeWindow; limit?: number | null; search?: string; cause?: string | null }
   | { type: 'dead-letters/select'; id: string | null; open?: boolean }
   | { type: 'dead-letters/time-mode'; mode: 'absolute' | 'relative' }

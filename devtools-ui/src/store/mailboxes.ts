@@ -101,6 +101,8 @@ export function createMailboxStore() {
   const selectedPath = signal<string | null>(null);
   /** The pointer is over the list. */
   const hovered = signal(false);
+  /** Keyboard focus is in the list. */
+  const focused = signal(false);
   /**
    * While set, the displayed order is frozen so rows do not jump under the cursor
    * or away from the selected row: set while hovered or a row is selected.
@@ -144,8 +146,9 @@ export function createMailboxStore() {
 
   /** Why the order is held, for the toolbar. */
   const holdReasons = computed(() => {
-    const out: ('pointer' | 'selection')[] = [];
+    const out: ('pointer' | 'focus' | 'selection')[] = [];
     if (hovered.value) out.push('pointer');
+    if (focused.value) out.push('focus');
     if (selectedPath.value !== null) out.push('selection');
     return out;
   });
@@ -194,7 +197,7 @@ export function createMailboxStore() {
 
   /** Freezes the order on screen when rows start holding still, releases it when they stop. */
   function hold() {
-    const on = hovered.value || selectedPath.value !== null;
+    const on = hovered.value || focused.value || selectedPath.value !== null;
     if (!on) frozenOrder.value = null;
     else if (frozenOrder.value === null) frozenOrder.value = visible.value.map((r) => r.path);
   }
@@ -228,6 +231,11 @@ export function createMailboxStore() {
     hold();
   }
 
+  function setFocus(on: boolean) {
+    focused.value = on;
+    hold();
+  }
+
   /** Selects a row (null: none); rows hold their places while one is selected. */
   function select(path: string | null) {
     selectedPath.value = path;
@@ -253,6 +261,7 @@ export function createMailboxStore() {
     setMode,
     setFilter,
     freeze,
+    setFocus,
     select,
   };
 }
