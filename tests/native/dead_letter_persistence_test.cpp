@@ -263,7 +263,7 @@ TEST(DeadLetterPersistence, RestoreAppliesRetentionAndMaxEntries) {
   EXPECT_EQ(capped.ids(), (std::vector<std::uint64_t>{6, 5}));
 }
 
-// A damaged journal is reported; the valid prefix is restored and appends continue.
+// A damaged journal is reported; the intact records are restored and appends continue.
 TEST(DeadLetterPersistence, DamagedJournalIsReportedAndThePrefixRestored) {
   auto journal = std::make_shared<FakeJournal>();
   { World(journal).capture(std::string("kept"), "/user/a"); }
@@ -272,8 +272,8 @@ TEST(DeadLetterPersistence, DamagedJournalIsReportedAndThePrefixRestored) {
   World second(journal);
   ASSERT_EQ(second.damage.size(), 2u);
   EXPECT_EQ(second.damage[0],
-            "dead-letter journal 'mailroom-dead-letters-shop' damaged at byte 123: torn tail "
-            "(valid prefix restored)");
+            "dead-letter journal 'mailroom-dead-letters-shop' damaged: 0 bytes and 0 records "
+            "skipped, 2 intact records restored (torn tail)");
   EXPECT_EQ(
       second.damage[1].rfind(
           "dead-letter journal 'mailroom-dead-letters-shop': record 2 unreadable, skipped: ", 0),
@@ -302,7 +302,8 @@ TEST(DeadLetterPersistence, DeadPrefixIsCompacted) {
 TEST(DeadLetterPersistence, TornTailAtEveryByteOfTheLastRecordIsRecovered) {
   namespace fs = std::filesystem;
   const fs::path dir =
-      fs::temp_directory_path() / ("mailroom-dlq-torn-" + std::to_string(::getpid()));
+      (fs::is_directory("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path()) /
+      ("mailroom-dlq-torn-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   std::string path;
   std::uintmax_t before_last = 0;

@@ -43,6 +43,16 @@ export class IllegalStateError extends MailroomError {}
 export class ActorKilledError extends MailroomError {}
 export class JournalCorruptionError extends MailroomError {}
 
+// A journal stream already has a writer (another live system of the same
+// name, another process): the second one is refused, never merged.
+export class JournalLockedError extends MailroomError {
+  constructor(message, { stream = '', location = '' } = {}) {
+    super(message);
+    this.stream = stream;
+    this.location = location;
+  }
+}
+
 // An actor could not be created: its constructor, preStart or postRestart
 // failed (also when the promise an async preStart returned rejected). `cause`
 // is what was thrown. Supervision deciders see it; the default stops the actor.
@@ -64,6 +74,7 @@ const byType = {
   IllegalStateError: (e) => new IllegalStateError(e.message),
   ActorKilledError: (e) => new ActorKilledError(e.message),
   JournalCorruptionError: (e) => new JournalCorruptionError(e.message),
+  JournalLockedError: (e) => new JournalLockedError(e.message, { stream: e.stream, location: e.location }),
   ActorInitializationError: (e) =>
     new ActorInitializationError(e.message, e.cause === undefined ? undefined : errorFromRecord(e.cause)),
   TypeError: (e) => new TypeError(e.message),

@@ -36,6 +36,11 @@ export declare class InvalidActorNameError extends MailroomError {}
 export declare class IllegalStateError extends MailroomError {}
 export declare class ActorKilledError extends MailroomError {}
 export declare class JournalCorruptionError extends MailroomError {}
+/** A journal stream already has a writer (another live system of the same name, another process). */
+export declare class JournalLockedError extends MailroomError {
+  readonly stream: string;
+  readonly location: string;
+}
 /**
  * An actor could not be created: its constructor, preStart or postRestart threw,
  * or the promise an async preStart / postRestart returned rejected. What a

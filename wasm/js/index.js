@@ -34,6 +34,7 @@ export {
   ActorKilledError,
   ActorInitializationError,
   JournalCorruptionError,
+  JournalLockedError,
 } from './errors.js';
 export { ConsoleLogger, NoopLogger } from './logger.js';
 export { OverflowPolicy, DropReason, DeadLetterStore, ReplayOutcome, LogLevel } from './closed_sets.js';

@@ -5,6 +5,7 @@
 #include "js_hooks.hpp"
 #include "mailroom/actor_initialization_error.hpp"
 #include "mailroom/errors.hpp"
+#include "mailroom/journal_locked_error.hpp"
 
 namespace mailroom::wasm {
 
@@ -62,6 +63,11 @@ val error_record(std::exception_ptr error) {
     return record("ActorKilledError", e);
   } catch (const JournalCorruptionError& e) {
     return record("JournalCorruptionError", e);
+  } catch (const JournalLockedError& e) {
+    val out = record("JournalLockedError", e);
+    out.set("stream", e.stream());
+    out.set("location", e.location());
+    return out;
   } catch (const std::exception& e) {
     return record("Error", e);
   } catch (...) {

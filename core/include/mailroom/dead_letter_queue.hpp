@@ -63,7 +63,8 @@ class DeadLetterQueue final : public DeadLetterSink {
   // Restores a persistent store from deps.journal before returning, so this
   // run's appends never collide with the previous run's sequence numbers.
   // Throws OptionsError{"DeadLetterQueue", "journal", "null"} for a
-  // persistent store without a journal.
+  // persistent store without a journal, JournalLockedError when another
+  // writer holds the journal stream.
   DeadLetterQueue(DeadLetterQueueSettings settings, Dependencies deps);
   ~DeadLetterQueue() override;
   DeadLetterQueue(const DeadLetterQueue&) = delete;
@@ -87,6 +88,10 @@ class DeadLetterQueue final : public DeadLetterSink {
   void clear();
   // Completes the journal appends issued so far (persistent store only).
   void flush();
+  // Completes the appends and gives up the journal stream's writer lock, so
+  // a new system of the same name may take it (the system calls this once
+  // its tree is down; a later capture takes the lock again if it is free).
+  void release_journal();
 
   const DeadLetterQueueSettings& settings() const noexcept { return settings_; }
   Stats stats() const;

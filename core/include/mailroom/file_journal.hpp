@@ -1,54 +1,73 @@
-// FileJournal: one append-only file per stream under a directory, records
-// framed with length, sequence and CRC32 (see core/src/persistence/journal_frame.hpp).
-// Works on a native file system and on Emscripten's MEMFS/IDBFS (plain stdio).
-// A damaged tail is reported by read() and cut off by the next append, so
-// appends continue after the last valid record. Thread-safe.
+// FileJournal: one append-only file per stream, records framed with length,
+// sequence and CRC32 (core/src/persistence/journal_frame.hpp), over a
+// JournalStorage that only moves bytes: a native folder, node:fs or IndexedDB.
+// - Appends are batched in memory and handed to the storage in one piece
+//   (at 64 KiB, on flush(), read(), compaction and destruction).
+// - Reading resynchronises after damage: every intact record comes back and
+//   the damage is reported (where, how many bytes and records, why).
+// - Before anything is rewritten, damaged bytes are appended to a side file
+//   "<file>.damaged" (see docs/reliability.md for its layout), then the file is
+//   replaced atomically by its intact records: damage never deletes intact data.
+// - One writer per stream: acquire() (or the first append) takes the storage's
+//   lock; a second journal asking for it gets JournalLockedError. Reading
+//   needs no lock (a read-only view of a stream someone else writes).
+// Thread-safe.
 #pragma once
 
 #include <cstdint>
-#include <cstdio>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 
 #include "mailroom/journal.hpp"
+#include "mailroom/journal_storage.hpp"
 
 namespace mailroom {
 
 class FileJournal final : public Journal {
  public:
-  // Creates the directory if missing; throws std::runtime_error if it cannot.
+  // Over a DirectoryJournalStorage: creates the folder if missing; throws
+  // std::runtime_error naming the path when it cannot.
   explicit FileJournal(std::string directory);
-  ~FileJournal() override;  // closes the files (no fsync: call flush() for that)
+  explicit FileJournal(std::shared_ptr<JournalStorage> storage);
+  ~FileJournal() override;  // hands batched records to the storage, releases locks (no sync)
   FileJournal(const FileJournal&) = delete;
   FileJournal& operator=(const FileJournal&) = delete;
 
   JournalReadResult read(const std::string& stream) override;
-  // Throws std::invalid_argument for an empty stream id or a payload over
-  // 64 MiB, std::runtime_error when the file cannot be written.
+  // Throws std::invalid_argument for a payload over 64 MiB, JournalLockedError
+  // when another journal writes the stream, std::runtime_error on I/O failure.
   std::uint64_t append(const std::string& stream, std::string payload) override;
-  void flush() override;  // fflush + fsync (no fsync under Emscripten)
+  void flush() override;  // hands every batch to the storage and syncs it
   void delete_up_to(const std::string& stream, std::uint64_t up_to) override;
+  void acquire(const std::string& stream) override;
+  void release(const std::string& stream) override;
 
-  const std::string& directory() const noexcept { return directory_; }
-  // The file holding a stream: ids are escaped into a safe, collision-free name.
+  // The file name of a stream: ids are escaped into a safe, collision-free
+  // name, the same in every target (so files move between them).
+  static std::string file_name(const std::string& stream);
+  // Where a stream's file lives (the storage's location of file_name()).
   std::string path_for(const std::string& stream) const;
+  const std::shared_ptr<JournalStorage>& storage() const noexcept { return storage_; }
 
  private:
   struct Stream {
-    std::FILE* file = nullptr;  // opened for append on first write
     bool loaded = false;
-    bool needs_repair = false;  // damaged tail or no header: fix before writing
+    bool damaged = false;  // repair (keep aside, rewrite) before writing
+    bool writer = false;   // holds the storage lock
+    bool headed = false;   // the file (or the batch) starts with a header
     std::uint64_t last_sequence = 0;
-    std::uint64_t valid_size = 0;
+    std::string pending;  // encoded records not yet handed to the storage
   };
 
   Stream& load(const std::string& stream);
-  void rescan(Stream& state, const std::string& path, JournalReadResult* out);
-  void repair(Stream& state, const std::string& path);
-  void close_file(Stream& state);
+  void scan(const std::string& stream, Stream& state, JournalReadResult* out);
+  void write_pending(const std::string& stream, Stream& state);
+  void become_writer(const std::string& stream, Stream& state);
+  void rewrite(const std::string& stream, Stream& state, std::uint64_t drop_up_to);
 
-  std::string directory_;
+  std::shared_ptr<JournalStorage> storage_;
   std::mutex mutex_;
   std::map<std::string, Stream> streams_;
 };

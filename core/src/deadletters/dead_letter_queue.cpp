@@ -38,6 +38,9 @@ DeadLetterQueue::DeadLetterQueue(DeadLetterQueueSettings settings, Dependencies 
       throw OptionsError("DeadLetterQueue", "journal", "null",
                          "the persistent store needs a journal");
     }
+    // One writer per stream: a second queue on a stream someone writes is
+    // refused here (JournalLockedError), before anything is read or merged.
+    deps_.journal->acquire(settings_.persistence_id);
     restore();
   }
 }
@@ -45,6 +48,7 @@ DeadLetterQueue::DeadLetterQueue(DeadLetterQueueSettings settings, Dependencies 
 DeadLetterQueue::~DeadLetterQueue() {
   try {
     flush();
+    release_journal();
   } catch (...) {
     // Destruction must not throw; flush() already reported what it could.
   }

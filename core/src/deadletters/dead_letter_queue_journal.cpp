@@ -9,12 +9,23 @@
 #include "entry_ring.hpp"
 #include "error_text.hpp"
 #include "mailroom/dead_letter_queue.hpp"
+#include "mailroom/journal_locked_error.hpp"
 #include "mailroom/payload_codec_registry.hpp"
 
 namespace mailroom {
 
 using detail::DeadLetterRecord;
 using detail::StoredEntry;
+
+void DeadLetterQueue::release_journal() {
+  if (!persistent()) return;
+  try {
+    deps_.journal->release(settings_.persistence_id);
+  } catch (...) {
+    damage("dead-letter journal '" + settings_.persistence_id +
+           "': release failed: " + detail::error_text(std::current_exception()));
+  }
+}
 
 void DeadLetterQueue::flush() {
   if (!persistent()) return;
@@ -80,15 +91,20 @@ void DeadLetterQueue::restore() {
   JournalReadResult read;
   try {
     read = deps_.journal->read(settings_.persistence_id);
+  } catch (const JournalLockedError&) {
+    throw;  // a second writer is refused, never started empty
   } catch (...) {
     damage("dead-letter journal '" + settings_.persistence_id +
            "': read failed, starting empty: " + detail::error_text(std::current_exception()));
     return;
   }
   if (read.damaged) {
-    damage("dead-letter journal '" + settings_.persistence_id + "' damaged at byte " +
-           std::to_string(read.damaged_at_offset) + ": " + read.damage +
-           " (valid prefix restored)");
+    std::string kept = read.kept_aside.empty() ? "" : ", damaged bytes kept in " + read.kept_aside;
+    damage("dead-letter journal '" + settings_.persistence_id +
+           "' damaged: " + std::to_string(read.skipped_bytes) + " bytes and " +
+           std::to_string(read.skipped_records) + " records skipped, " +
+           std::to_string(read.records.size()) + " intact records restored (" + read.damage + ")" +
+           kept);
   }
 
   // Fold: the latest captured record per id wins; removed/cleared delete.

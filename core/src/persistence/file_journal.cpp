@@ -1,79 +1,62 @@
 #include "mailroom/file_journal.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <optional>
+#include <chrono>
 #include <stdexcept>
-#include <system_error>
 
 #include "crc32.hpp"
 #include "journal_frame.hpp"
-
-#if !defined(__EMSCRIPTEN__) && !defined(_WIN32)
-#include <unistd.h>
-#define MAILROOM_HAVE_FSYNC 1
-#endif
+#include "mailroom/directory_journal_storage.hpp"
+#include "mailroom/journal_locked_error.hpp"
 
 namespace mailroom {
 namespace {
 
-namespace fs = std::filesystem;
+// Batches above this size go to the storage at once.
+constexpr std::size_t kBatchBytes = 64 * 1024;
 
-std::runtime_error io_error(const std::string& what, const std::string& path) {
-  return std::runtime_error("FileJournal: " + what + " " + path + ": " + std::strerror(errno));
+std::string damaged_name(const std::string& file) {
+  return file + ".damaged";
 }
 
-std::optional<std::string> read_whole_file(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    if (errno == ENOENT) return std::nullopt;
-    throw io_error("cannot open", path);
-  }
-  std::string bytes;
-  char buffer[64 * 1024];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) bytes.append(buffer, n);
-  const bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  if (failed) throw io_error("cannot read", path);
-  return bytes;
+// One stretch as it goes to the side file: a text line saying what and where,
+// then the raw bytes, then a newline.
+std::string side_entry(const std::string& file, const JournalDamage& d, std::string_view bytes) {
+  using namespace std::chrono;
+  const auto ms = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+  return "mailroom-journal-damage file=" + file + " offset=" + std::to_string(d.offset) +
+         " length=" + std::to_string(d.length) + " records=" + std::to_string(d.records) +
+         " at-ms=" + std::to_string(ms) + " reason=" + d.reason + "\n" + std::string(bytes) + "\n";
 }
 
-// Flushes stdio buffers and, where the platform has it, the kernel's.
-bool sync_file(std::FILE* f) {
-  if (std::fflush(f) != 0) return false;
-#ifdef MAILROOM_HAVE_FSYNC
-  if (::fsync(::fileno(f)) != 0) return false;
-#endif
-  return true;
-}
-
-void write_whole_file(const std::string& path, const std::string& bytes) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (f == nullptr) throw io_error("cannot create", path);
-  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && sync_file(f);
-  if (std::fclose(f) != 0 || !ok) throw io_error("cannot write", path);
+detail::JournalScan scan_storage(JournalStorage& storage, const std::string& file) {
+  return detail::scan_journal(storage.size(file), [&](std::uint64_t offset, std::size_t length) {
+    return storage.read(file, offset, length);
+  });
 }
 
 }  // namespace
 
-FileJournal::FileJournal(std::string directory) : directory_(std::move(directory)) {
-  std::error_code ec;
-  fs::create_directories(directory_, ec);
-  if (ec || !fs::is_directory(directory_, ec)) {
-    throw std::runtime_error("FileJournal: cannot create directory " + directory_ + ": " +
-                             (ec ? ec.message() : std::string("not a directory")));
+FileJournal::FileJournal(std::string directory)
+    : FileJournal(std::make_shared<DirectoryJournalStorage>(std::move(directory))) {}
+
+FileJournal::FileJournal(std::shared_ptr<JournalStorage> storage) : storage_(std::move(storage)) {
+  if (!storage_) throw std::invalid_argument("FileJournal: null storage");
+}
+
+// Batched records reach the storage (natively the OS: they survive a process
+// crash); only flush() waits for the disk.
+FileJournal::~FileJournal() {
+  for (auto& [stream, state] : streams_) {
+    try {
+      write_pending(stream, state);
+    } catch (...) {
+      // nothing to report to from a destructor; flush() is the checked path
+    }
+    if (state.writer) storage_->unlock(file_name(stream));
   }
 }
 
-// fclose hands buffered records to the OS (they survive a process crash);
-// only flush() waits for the disk.
-FileJournal::~FileJournal() {
-  for (auto& entry : streams_) close_file(entry.second);
-}
-
-std::string FileJournal::path_for(const std::string& stream) const {
+std::string FileJournal::file_name(const std::string& stream) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string name;
   for (unsigned char c : stream) {
@@ -95,50 +78,100 @@ std::string FileJournal::path_for(const std::string& stream) const {
     name.push_back('~');
     for (int shift = 28; shift >= 0; shift -= 4) name.push_back(kHex[(sum >> shift) & 0xF]);
   }
-  return (fs::path(directory_) / (name + ".journal")).string();
+  return name + ".journal";
 }
 
-void FileJournal::close_file(Stream& state) {
-  if (state.file != nullptr) std::fclose(state.file);
-  state.file = nullptr;
+std::string FileJournal::path_for(const std::string& stream) const {
+  return storage_->location(file_name(stream));
 }
 
-void FileJournal::rescan(Stream& state, const std::string& path, JournalReadResult* out) {
-  if (state.file != nullptr) std::fflush(state.file);  // buffered appends must be visible
-  const std::optional<std::string> bytes = read_whole_file(path);
-  detail::JournalScan scan = detail::scan_journal(bytes ? *bytes : std::string());
+void FileJournal::scan(const std::string& stream, Stream& state, JournalReadResult* out) {
+  write_pending(stream, state);  // batched appends must be part of what is read
+  const std::string file = file_name(stream);
+  detail::JournalScan scan = scan_storage(*storage_, file);
   state.loaded = true;
+  state.damaged = scan.read.damaged || (scan.size > 0 && !scan.has_header);
+  state.headed = scan.size > 0;
   state.last_sequence = scan.last_sequence;
-  state.valid_size = scan.valid_size;
-  state.needs_repair = scan.read.damaged || !scan.has_header;
-  if (out != nullptr) *out = std::move(scan.read);
+  if (out != nullptr) {
+    if (scan.read.damaged) scan.read.kept_aside = storage_->location(damaged_name(file));
+    *out = std::move(scan.read);
+  }
 }
 
 FileJournal::Stream& FileJournal::load(const std::string& stream) {
   Stream& state = streams_[stream];
-  if (!state.loaded) rescan(state, path_for(stream), nullptr);
+  if (!state.loaded) scan(stream, state, nullptr);
   return state;
 }
 
-void FileJournal::repair(Stream& state, const std::string& path) {
-  close_file(state);
-  if (state.valid_size < detail::kFileHeaderSize) {
-    // No usable header: start the file over, keeping the sequence we know.
-    std::string header = detail::encode_file_header(state.last_sequence);
-    write_whole_file(path, header);
-    state.valid_size = header.size();
-  } else {
-    std::error_code ec;
-    fs::resize_file(path, state.valid_size, ec);
-    if (ec) throw std::runtime_error("FileJournal: cannot truncate " + path + ": " + ec.message());
+void FileJournal::write_pending(const std::string& stream, Stream& state) {
+  if (state.pending.empty()) return;
+  try {
+    storage_->append(file_name(stream), state.pending);
+  } catch (...) {
+    // A partial batch may be on disk: forget what we know and rescan next time.
+    state.pending.clear();
+    state.loaded = false;
+    throw;
   }
-  state.needs_repair = false;
+  state.pending.clear();
+}
+
+void FileJournal::become_writer(const std::string& stream, Stream& state) {
+  if (state.writer) return;
+  try {
+    storage_->lock(file_name(stream));
+  } catch (const JournalLockedError& e) {
+    throw JournalLockedError(stream, e.location(), e.holder());  // named by stream, not file
+  }
+  state.writer = true;
+  state.loaded = false;  // the previous writer may have appended: read afresh
+}
+
+// Keeps every damaged stretch aside, then replaces the file by its intact
+// records above drop_up_to (0: all of them) under a fresh header.
+void FileJournal::rewrite(const std::string& stream, Stream& state, std::uint64_t drop_up_to) {
+  write_pending(stream, state);
+  const std::string file = file_name(stream);
+  detail::JournalScan scan = scan_storage(*storage_, file);
+  for (const JournalDamage& d : scan.read.damages) {
+    // Stretches are read in bounded pieces, so a huge damaged file is no huge allocation.
+    std::string entry = side_entry(file, d, {});
+    entry.pop_back();  // the newline goes after the bytes
+    storage_->append(damaged_name(file), entry);
+    for (std::uint64_t done = 0; done < d.length;) {
+      const auto piece =
+          static_cast<std::size_t>(std::min<std::uint64_t>(detail::kScanChunk, d.length - done));
+      const std::string bytes = storage_->read(file, d.offset + done, piece);
+      if (bytes.empty()) break;
+      storage_->append(damaged_name(file), bytes);
+      done += bytes.size();
+    }
+    storage_->append(damaged_name(file), "\n");
+  }
+  if (!scan.read.damages.empty()) storage_->sync(damaged_name(file));
+  // The base keeps the sequence high-water mark when every record goes.
+  std::uint64_t base = scan.base_sequence;
+  if (!scan.has_header)
+    base = scan.read.records.empty() ? 0 : scan.read.records.front().sequence - 1;
+  if (drop_up_to > base) base = drop_up_to < scan.last_sequence ? drop_up_to : scan.last_sequence;
+  std::string rewritten = detail::encode_file_header(base);
+  for (const JournalRecord& record : scan.read.records) {
+    if (record.sequence > drop_up_to)
+      rewritten += detail::encode_record(record.sequence, record.payload);
+  }
+  storage_->replace(file, rewritten);
+  state.loaded = true;
+  state.damaged = false;
+  state.headed = true;
+  state.last_sequence = scan.last_sequence;
 }
 
 JournalReadResult FileJournal::read(const std::string& stream) {
   std::lock_guard<std::mutex> lock(mutex_);
   JournalReadResult result;
-  rescan(streams_[stream], path_for(stream), &result);
+  scan(stream, streams_[stream], &result);
   return result;
 }
 
@@ -148,63 +181,62 @@ std::uint64_t FileJournal::append(const std::string& stream, std::string payload
                                 " bytes exceeds the 64 MiB record limit");
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  const std::string path = path_for(stream);
-  Stream& state = load(stream);
-  if (state.needs_repair) repair(state, path);
-  if (state.file == nullptr) {
-    state.file = std::fopen(path.c_str(), "ab");
-    if (state.file == nullptr) throw io_error("cannot open", path);
+  Stream& state = streams_[stream];
+  become_writer(stream, state);
+  if (!state.loaded) scan(stream, state, nullptr);
+  if (state.damaged) rewrite(stream, state, 0);
+  if (!state.headed) {  // a new file (a damaged one was rewritten with its header)
+    state.pending = detail::encode_file_header(state.last_sequence);
+    state.headed = true;
   }
-  const std::string record = detail::encode_record(state.last_sequence + 1, payload);
-  if (std::fwrite(record.data(), 1, record.size(), state.file) != record.size()) {
-    // A partial record may be on disk: forget what we know and rescan next time.
-    close_file(state);
-    state.loaded = false;
-    throw io_error("cannot append to", path);
-  }
-  state.valid_size += record.size();
-  return ++state.last_sequence;
+  const std::uint64_t sequence = state.last_sequence + 1;
+  state.pending += detail::encode_record(sequence, payload);
+  state.last_sequence = sequence;
+  if (state.pending.size() >= kBatchBytes) write_pending(stream, state);
+  return sequence;
 }
 
 void FileJournal::flush() {
   std::lock_guard<std::mutex> lock(mutex_);
   std::string failed;
   for (auto& [stream, state] : streams_) {
-    if (state.file == nullptr || sync_file(state.file)) continue;
-    failed += (failed.empty() ? "" : ", ") + path_for(stream);
-    close_file(state);
-    state.loaded = false;  // rescan: the tail may be partial
+    try {
+      const bool wrote = !state.pending.empty();
+      write_pending(stream, state);
+      if (wrote || state.writer) storage_->sync(file_name(stream));
+    } catch (const std::exception& e) {
+      failed += (failed.empty() ? "" : ", ") + path_for(stream) + " (" + e.what() + ")";
+      state.loaded = false;  // rescan: the tail may be partial
+    }
   }
   if (!failed.empty()) throw std::runtime_error("FileJournal: cannot flush " + failed);
 }
 
 void FileJournal::delete_up_to(const std::string& stream, std::uint64_t up_to) {
   std::lock_guard<std::mutex> lock(mutex_);
-  const std::string path = path_for(stream);
   Stream& state = streams_[stream];
-  if (state.file != nullptr) std::fflush(state.file);
-  const std::optional<std::string> bytes = read_whole_file(path);
-  if (!bytes) return;
-  detail::JournalScan scan = detail::scan_journal(*bytes);
-  if (!scan.has_header || up_to <= scan.base_sequence) return;  // nothing of ours to drop
-  // The base keeps the sequence high-water mark when every record goes.
-  const std::uint64_t base = up_to < scan.last_sequence ? up_to : scan.last_sequence;
-  std::string rewritten = detail::encode_file_header(base);
-  for (const JournalRecord& record : scan.read.records) {
-    if (record.sequence > up_to)
-      rewritten += detail::encode_record(record.sequence, record.payload);
+  become_writer(stream, state);
+  Stream& loaded = load(stream);
+  if (!loaded.headed) return;  // no file: nothing to drop
+  rewrite(stream, loaded, up_to);
+}
+
+void FileJournal::acquire(const std::string& stream) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  become_writer(stream, streams_[stream]);
+}
+
+void FileJournal::release(const std::string& stream) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = streams_.find(stream);
+  if (it == streams_.end()) return;
+  Stream& state = it->second;
+  write_pending(stream, state);
+  if (state.writer) {
+    storage_->sync(file_name(stream));
+    storage_->unlock(file_name(stream));
   }
-  // Write aside and rename over: a crash leaves either the old or the new file.
-  const std::string temp = path + ".tmp";
-  write_whole_file(temp, rewritten);
-  close_file(state);
-  std::error_code ec;
-  fs::rename(temp, path, ec);
-  if (ec) throw std::runtime_error("FileJournal: cannot replace " + path + ": " + ec.message());
-  state.loaded = true;
-  state.needs_repair = false;
-  state.valid_size = rewritten.size();
-  state.last_sequence = scan.last_sequence;
+  streams_.erase(it);
 }
 
 }  // namespace mailroom

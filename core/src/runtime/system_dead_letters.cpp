@@ -76,8 +76,9 @@ void SystemCore::install_dead_letter_queue() {
   shutdown_.add_task(ShutdownPhase::kBeforeActorSystemTerminate, "flush-dead-letters", [weak] {
     if (auto q = weak.lock()) q->flush();
   });
+  // The last one also frees the journal stream for a restart of this system.
   shutdown_.add_task(ShutdownPhase::kAfterActorSystemTerminate, "flush-dead-letters-final", [weak] {
-    if (auto q = weak.lock()) q->flush();
+    if (auto q = weak.lock()) q->release_journal();
   });
 }
 

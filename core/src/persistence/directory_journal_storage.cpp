@@ -1,0 +1,214 @@
+#include "mailroom/directory_journal_storage.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <stdexcept>
+#include <system_error>
+
+#include "mailroom/journal_locked_error.hpp"
+
+#if !defined(__EMSCRIPTEN__)
+#include <sys/file.h>
+#define MAILROOM_HAVE_FLOCK 1
+#endif
+
+namespace mailroom {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::runtime_error io_error(const std::string& what, const std::string& path, int error) {
+  return std::runtime_error("journal storage: " + what + " " + path + ": " + std::strerror(error));
+}
+
+void write_all(int fd, std::string_view bytes, const std::string& path) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw io_error("cannot write", path, errno);
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+// Lock files held by this process (flock alone does not work everywhere,
+// e.g. on Emscripten's file system).
+std::mutex& registry_mutex() {
+  static std::mutex m;
+  return m;
+}
+std::set<std::string>& registry() {
+  static std::set<std::string> held;
+  return held;
+}
+
+}  // namespace
+
+DirectoryJournalStorage::DirectoryJournalStorage(std::string directory)
+    : directory_(std::move(directory)) {
+  std::error_code ec;
+  if (fs::exists(directory_, ec) && !fs::is_directory(directory_, ec)) {
+    throw std::runtime_error("journal folder " + directory_ + " is an existing file, not a folder");
+  }
+  fs::create_directories(directory_, ec);
+  if (ec || !fs::is_directory(directory_, ec)) {
+    throw std::runtime_error("cannot create journal folder " + directory_ + ": " +
+                             (ec ? ec.message() : std::string("not a folder")));
+  }
+  // The registry is keyed by absolute path: two spellings of one folder are one folder.
+  const fs::path absolute = fs::weakly_canonical(fs::absolute(directory_, ec), ec);
+  if (!ec) directory_ = absolute.string();
+}
+
+DirectoryJournalStorage::~DirectoryJournalStorage() {
+  std::lock_guard<std::mutex> guard(mutex_);
+  for (auto& [name, fd] : append_fds_) ::close(fd);
+  std::lock_guard<std::mutex> registry_guard(registry_mutex());
+  for (auto& [name, fd] : lock_fds_) {
+    ::close(fd);  // releases the flock
+    registry().erase(location(name) + ".lock");
+  }
+}
+
+std::string DirectoryJournalStorage::location(const std::string& name) const {
+  return (fs::path(directory_) / name).string();
+}
+
+std::uint64_t DirectoryJournalStorage::size(const std::string& name) {
+  struct stat st {};
+  const std::string path = location(name);
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return 0;
+    throw io_error("cannot stat", path, errno);
+  }
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+std::string DirectoryJournalStorage::read(const std::string& name, std::uint64_t offset,
+                                          std::size_t length) {
+  const std::string path = location(name);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) return {};
+    throw io_error("cannot open", path, errno);
+  }
+  std::string out(length, '\0');
+  std::size_t got = 0;
+  while (got < length) {
+    const ssize_t n = ::pread(fd, out.data() + got, length - got, static_cast<off_t>(offset + got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int error = errno;
+      ::close(fd);
+      throw io_error("cannot read", path, error);
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  out.resize(got);
+  return out;
+}
+
+int DirectoryJournalStorage::append_fd(const std::string& name) {
+  auto it = append_fds_.find(name);
+  if (it != append_fds_.end()) return it->second;
+  const std::string path = location(name);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) throw io_error("cannot open", path, errno);
+  append_fds_[name] = fd;
+  return fd;
+}
+
+void DirectoryJournalStorage::close_append_fd(const std::string& name) {
+  auto it = append_fds_.find(name);
+  if (it == append_fds_.end()) return;
+  ::close(it->second);
+  append_fds_.erase(it);
+}
+
+void DirectoryJournalStorage::append(const std::string& name, std::string_view bytes) {
+  std::lock_guard<std::mutex> guard(mutex_);
+  write_all(append_fd(name), bytes, location(name));
+}
+
+void DirectoryJournalStorage::replace(const std::string& name, std::string_view bytes) {
+  std::lock_guard<std::mutex> guard(mutex_);
+  const std::string path = location(name);
+  const std::string temp = path + ".tmp";
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw io_error("cannot create", temp, errno);
+  try {
+    write_all(fd, bytes, temp);
+#if defined(MAILROOM_HAVE_FLOCK)
+    if (::fsync(fd) != 0) throw io_error("cannot sync", temp, errno);
+#endif
+  } catch (...) {
+    ::close(fd);
+    ::unlink(temp.c_str());
+    throw;
+  }
+  ::close(fd);
+  close_append_fd(name);  // it points at the file being replaced
+  if (::rename(temp.c_str(), path.c_str()) != 0) throw io_error("cannot replace", path, errno);
+}
+
+void DirectoryJournalStorage::sync(const std::string& name) {
+#if defined(MAILROOM_HAVE_FLOCK)
+  std::lock_guard<std::mutex> guard(mutex_);
+  auto it = append_fds_.find(name);
+  if (it != append_fds_.end() && ::fsync(it->second) != 0) {
+    throw io_error("cannot sync", location(name), errno);
+  }
+#else
+  (void)name;
+#endif
+}
+
+void DirectoryJournalStorage::lock(const std::string& name) {
+  std::lock_guard<std::mutex> guard(mutex_);
+  if (lock_fds_.count(name) != 0) return;
+  const std::string path = location(name) + ".lock";
+  {
+    std::lock_guard<std::mutex> registry_guard(registry_mutex());
+    if (!registry().insert(path).second) {
+      throw JournalLockedError(name, location(name), "another journal of this process");
+    }
+  }
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  const int open_error = errno;
+  bool taken = fd >= 0;
+#if defined(MAILROOM_HAVE_FLOCK)
+  const bool busy = taken && ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+  taken = taken && !busy;
+#else
+  const bool busy = false;
+#endif
+  if (!taken) {
+    if (fd >= 0) ::close(fd);
+    std::lock_guard<std::mutex> registry_guard(registry_mutex());
+    registry().erase(path);
+    if (busy) throw JournalLockedError(name, location(name), "another process");
+    throw io_error("cannot open lock file", path, open_error);
+  }
+  lock_fds_[name] = fd;
+}
+
+void DirectoryJournalStorage::unlock(const std::string& name) {
+  std::lock_guard<std::mutex> guard(mutex_);
+  auto it = lock_fds_.find(name);
+  if (it == lock_fds_.end()) return;
+  ::close(it->second);
+  lock_fds_.erase(it);
+  std::lock_guard<std::mutex> registry_guard(registry_mutex());
+  registry().erase(location(name) + ".lock");
+}
+
+}  // namespace mailroom

@@ -1,0 +1,146 @@
+// One writer per journal stream: a second FileJournal (in this process or in
+// another one) and a second live system of the same name with a persistent
+// store are refused with JournalLockedError, never merged; once the writer is
+// gone, the stream can be taken.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+
+#include "mailroom/actor_system.hpp"
+#include "mailroom/dead_letter_queue_options.hpp"
+#include "mailroom/file_journal.hpp"
+#include "mailroom/journal_locked_error.hpp"
+#include "mailroom/manual_dispatcher.hpp"
+
+#ifndef __EMSCRIPTEN__
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
+namespace mailroom {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TempDir {
+  TempDir() {
+    path = fs::temp_directory_path() /
+           ("mailroom-lock-" +
+            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string str() const { return path.string(); }
+  fs::path path;
+};
+
+// A second journal on the same folder cannot write a stream the first writes;
+// other streams and reading stay open to it.
+TEST(JournalWriterLock, SecondJournalInTheProcessIsRefused) {
+  TempDir dir;
+  FileJournal first(dir.str());
+  first.append("s", "one");
+  FileJournal second(dir.str());
+  EXPECT_THROW(second.acquire("s"), JournalLockedError);
+  EXPECT_THROW(second.append("s", "two"), JournalLockedError);
+  EXPECT_NO_THROW(second.append("other", "x"));
+  first.flush();
+  EXPECT_EQ(second.read("s").records.size(), 1u);  // a read-only view
+}
+
+// The refusal names the stream and where it lives.
+TEST(JournalWriterLock, TheErrorNamesTheStream) {
+  TempDir dir;
+  FileJournal first(dir.str());
+  first.acquire("dead-letters");
+  FileJournal second(dir.str());
+  try {
+    second.acquire("dead-letters");
+    FAIL() << "no JournalLockedError";
+  } catch (const JournalLockedError& e) {
+    EXPECT_EQ(e.stream(), "dead-letters");
+    EXPECT_EQ(e.location(), first.path_for("dead-letters"));
+    EXPECT_NE(std::string(e.what()).find("already has a writer"), std::string::npos);
+  }
+}
+
+// release() and destruction free the stream for the next writer, whose
+// appends continue the sequence.
+TEST(JournalWriterLock, ReleasedStreamCanBeTaken) {
+  TempDir dir;
+  auto first = std::make_unique<FileJournal>(dir.str());
+  first->append("s", "one");
+  first->release("s");
+  FileJournal second(dir.str());
+  EXPECT_EQ(second.append("s", "two"), 2u);
+  second.release("s");
+  EXPECT_EQ(first->append("s", "three"), 3u);  // the first takes it back
+  first.reset();
+  FileJournal third(dir.str());
+  EXPECT_EQ(third.append("s", "four"), 4u);
+}
+
+#ifndef __EMSCRIPTEN__
+// Another process holding the stream's flock refuses this one; when it dies
+// the kernel frees the lock.
+TEST(JournalWriterLock, AnotherProcessIsRefusedUntilItDies) {
+  TempDir dir;
+  int ready[2];
+  int release[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  ASSERT_EQ(::pipe(release), 0);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    FileJournal journal(dir.str());
+    journal.acquire("s");
+    char c = 'r';
+    (void)!::write(ready[1], &c, 1);
+    (void)!::read(release[0], &c, 1);
+    ::_exit(0);
+  }
+  char c = 0;
+  ASSERT_EQ(::read(ready[0], &c, 1), 1);
+  {
+    FileJournal journal(dir.str());
+    try {
+      journal.acquire("s");
+      ADD_FAILURE() << "no JournalLockedError";
+    } catch (const JournalLockedError& e) {
+      EXPECT_NE(std::string(e.what()).find("another process"), std::string::npos);
+    }
+  }
+  ::kill(child, SIGKILL);  // a hard kill: no destructor runs
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  FileJournal journal(dir.str());
+  EXPECT_NO_THROW(journal.acquire("s"));
+  for (int fd : {ready[0], ready[1], release[0], release[1]}) ::close(fd);
+}
+#endif
+
+ActorSystemOptions persistent_in(const std::string& dir) {
+  return ActorSystemOptions::create()
+      .with_dispatcher(std::make_shared<ManualDispatcher>())
+      .with_dead_letters(DeadLetterQueueOptions::create().with_store("persistent"))
+      .with_journal_dir(dir);
+}
+
+// Two live systems with the same name and a persistent store: the second is
+// refused at create; after the first terminated, a new one restores its letters.
+TEST(JournalWriterLock, SecondLiveSystemWithTheSameNameIsRefused) {
+  TempDir dir;
+  auto first = ActorSystem::create("orders", persistent_in(dir.str()));
+  first->actor_selection("/user/nobody").tell(std::string("kept"));
+  EXPECT_THROW(ActorSystem::create("orders", persistent_in(dir.str())), JournalLockedError);
+  auto other = ActorSystem::create("billing", persistent_in(dir.str()));  // another stream
+  first->terminate();
+  first->await_termination();
+  auto again = ActorSystem::create("orders", persistent_in(dir.str()));  // first still referenced
+  EXPECT_EQ(again->dead_letter_queue().list().size(), 1u);
+}
+
+}  // namespace
+}  // namespace mailroom
