@@ -26,11 +26,16 @@ using testing::ids;
 using testing::recipients;
 using Mode = FakeReplayTarget::Mode;
 
-// The documented filter, written out plainly: "scheme://system" dropped,
-// trailing '/' dropped, then the path itself or below it on a '/' boundary.
+// The documented filter, written out plainly: "scheme://system" dropped (a
+// system other than this one, "shop", matches nothing), trailing '/' dropped,
+// then the path itself or below it on a '/' boundary.
 bool brute_force_match(std::string_view path, std::string wanted) {
   if (auto scheme = wanted.find("://"); scheme != std::string::npos) {
     auto slash = wanted.find('/', scheme + 3);
+    if (wanted.substr(scheme + 3, slash == std::string::npos ? std::string::npos
+                                                             : slash - scheme - 3) != "shop") {
+      return false;
+    }
     wanted = slash == std::string::npos ? "/" : wanted.substr(slash);
   }
   while (wanted.size() > 1 && wanted.back() == '/') wanted.pop_back();

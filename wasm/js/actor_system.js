@@ -7,7 +7,7 @@ import { DeadLetterQueue, liveQueue } from './dead_letter_queue.js';
 import { Driver, scheduleTask } from './driver.js';
 import { EventStream } from './event_stream.js';
 import { Logger, consoleLogger } from './logger.js';
-import { NodeJournal } from './node_journal.js';
+import { NodeJournalStorage } from './node_journal.js';
 import { ActorSystemOptions, checkLogger, configText, settingsOf } from './options.js';
 import { withUserValues } from './option_checks.js';
 import { browserPersistence, persistBrowserJournal } from './browser_journal.js';
@@ -39,7 +39,7 @@ function systemSettings(options) {
   }
   if (journalDir !== undefined) {
     if (typeof journalDir !== 'string') throw new TypeError('journalDir must be a string');
-    if (runningInNode) out.journal = new NodeJournal(journalDir);
+    if (runningInNode) out.journal = new NodeJournalStorage(journalDir);
     else out.journalDir = journalDir;
   }
   return out;

@@ -34,7 +34,8 @@ function filterOf(filter) {
   }
   for (const key of ['sinceMs', 'untilMs', 'limit']) {
     if (filter[key] === undefined) continue;
-    if (typeof filter[key] !== 'number' || Number.isNaN(filter[key])) {
+    // Infinity, NaN and fractions are decided by the core (DeadLetterFilter::from_numbers).
+    if (typeof filter[key] !== 'number') {
       throw new TypeError(`filter.${key} must be a number, got ${describe(filter[key])}`);
     }
     out[key] = filter[key];

@@ -63,6 +63,15 @@ export class ActorInitializationError extends MailroomError {
   }
 }
 
+// The journal folder cannot be used (a file of that name is in the way, no
+// permission): named, instead of a raw EEXIST from the file system.
+export class JournalFolderError extends MailroomError {
+  constructor(message, dir) {
+    super(message);
+    this.dir = dir;
+  }
+}
+
 const byType = {
   OptionsError: (e) =>
     new OptionsError(e.message, { family: e.family, field: e.field, value: e.value }),

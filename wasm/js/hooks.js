@@ -130,8 +130,8 @@ const hooks = {
   mailboxClassName: (instance) => instance.constructor?.name ?? 'Mailbox',
 
   // A JS Journal (NodeJournal) called by the core's JsJournal adapter.
-  journalCall(journal, method, a, b) {
-    return guard(() => ({ value: journal[method](a, b) }));
+  journalCall(storage, method, name, a, b) {
+    return guard(() => ({ value: storage[method](name, a, b) }));
   },
 
   // Persistent payloads: tagged JSON, or a refusal { className, reason }.

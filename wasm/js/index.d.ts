@@ -36,6 +36,10 @@ export declare class InvalidActorNameError extends MailroomError {}
 export declare class IllegalStateError extends MailroomError {}
 export declare class ActorKilledError extends MailroomError {}
 export declare class JournalCorruptionError extends MailroomError {}
+/** The journal folder cannot be used (a file of that name is in the way, no permission). */
+export declare class JournalFolderError extends MailroomError {
+  readonly dir: string;
+}
 /** A journal stream already has a writer (another live system of the same name, another process). */
 export declare class JournalLockedError extends MailroomError {
   readonly stream: string;

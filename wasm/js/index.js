@@ -35,6 +35,7 @@ export {
   ActorInitializationError,
   JournalCorruptionError,
   JournalLockedError,
+  JournalFolderError,
 } from './errors.js';
 export { ConsoleLogger, NoopLogger } from './logger.js';
 export { OverflowPolicy, DropReason, DeadLetterStore, ReplayOutcome, LogLevel } from './closed_sets.js';

@@ -1,91 +1,273 @@
-// A Journal over real files for Node (ActorSystemOptions.withJournalDir): one
-// file per stream, one JSON line per record. The core's JsJournal adapter calls
-// these methods synchronously. A torn last line is reported as damage and cut
-// off at the next append; the valid prefix is kept.
-import { runningInNode } from './core_loader.js';
+// The bytes under the core's journal in Node (ActorSystemOptions.withJournalDir):
+// a folder of files in the core's CRC-framed format. The core owns the format,
+// sequence numbers, compaction and recovery; this object only moves bytes for
+// it (the JsJournalStorage adapter calls these methods synchronously):
+// append, read a range into wasm memory, replace atomically, sync, lock.
+// - Reads are bounded ranges (no whole-file strings, any size).
+// - One writer per stream: an exclusive lock file "<name>.lock" holding the
+//   owner's pid. A lock whose pid is dead is stale and taken over; a live
+//   one (another process, or another system of this process) is refused.
+// - A journal of the old JSON-lines format ("<stream>.jsonl") is read once
+//   and rewritten in the core's format (see migrateLegacyJournal).
+import { core, runningInNode } from './core_loader.js';
+import { JournalFolderError, check } from './errors.js';
 
 // Specifiers kept opaque so browser bundlers (Vite) never try to resolve them.
 const nodeModule = (name) => import(/* @vite-ignore */ `node:${name}`);
 const fs = runningInNode ? await nodeModule('fs') : null;
 const pathModule = runningInNode ? await nodeModule('path') : null;
 
-export class NodeJournal {
+// Lock files this process holds, by absolute path (shared by every storage).
+const heldLocks = new Set();
+if (runningInNode) {
+  process.once('exit', () => {
+    for (const file of heldLocks) {
+      try {
+        fs.unlinkSync(file);
+      } catch {
+        // gone already
+      }
+    }
+  });
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';  // alive, owned by someone else
+  }
+}
+
+// The file name the core gives a stream (FileJournal::file_name), decoded back
+// to the stream id: '%XX' escapes are reversible (long ids are hashed: null).
+function streamOf(name) {
+  if (!name.endsWith('.journal') || name.includes('~')) return null;
+  const escaped = name.slice(0, -'.journal'.length);
+  const bytes = [];
+  for (let i = 0; i < escaped.length; i += 1) {
+    if (escaped[i] === '%' && i + 2 < escaped.length && /^[0-9A-F]{2}$/.test(escaped.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(escaped.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(escaped.charCodeAt(i));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+// Lines of a file read in bounded chunks (no whole-file string).
+function* linesOf(file) {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const chunk = Buffer.alloc(1 << 20);
+    let carry = Buffer.alloc(0);
+    let position = 0;
+    for (;;) {
+      const n = fs.readSync(fd, chunk, 0, chunk.length, position);
+      if (n === 0) break;
+      position += n;
+      let data = Buffer.concat([carry, chunk.subarray(0, n)]);
+      let start = 0;
+      for (let end = data.indexOf(10, start); end >= 0; end = data.indexOf(10, start)) {
+        yield { line: data.toString('utf8', start, end), complete: true };
+        start = end + 1;
+      }
+      carry = Buffer.from(data.subarray(start));
+      data = null;
+    }
+    if (carry.length > 0) yield { line: carry.toString('utf8'), complete: false };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export class NodeJournalStorage {
   constructor(dir) {
     if (!fs) throw new TypeError('withJournalDir needs Node (the browser journal is IndexedDB)');
-    this.dir = dir;
-    fs.mkdirSync(dir, { recursive: true });
-    this._valid = new Map();  // stream → { bytes, last } of the valid prefix
-  }
-
-  _file(stream) {
-    return pathModule.join(this.dir, `${encodeURIComponent(stream)}.jsonl`);
-  }
-
-  read(stream) {
-    const file = this._file(stream);
-    const out = { records: [], damaged: false, damagedAtOffset: 0, damage: '' };
-    let text = '';
+    this.dir = pathModule.resolve(dir);
+    let stat = null;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      stat = fs.statSync(this.dir);
     } catch (error) {
       if (error.code !== 'ENOENT') throw error;
     }
-    let offset = 0;
+    if (stat && !stat.isDirectory()) {
+      throw new JournalFolderError(`journal folder ${this.dir} is an existing file, not a folder`, this.dir);
+    }
+    try {
+      fs.mkdirSync(this.dir, { recursive: true });
+    } catch (error) {
+      throw new JournalFolderError(`cannot create journal folder ${this.dir}: ${error.message}`, this.dir);
+    }
+    this._fds = new Map();  // name → fd opened for appending
+    this._checked = new Set();  // names already checked for an old JSON-lines journal
+  }
+
+  location(name) {
+    return pathModule.join(this.dir, name);
+  }
+
+  // A journal of the old JSON-lines format ({"s": sequence, "p": payload} per
+  // line; a negative s marks the sequence kept by a compaction) is converted
+  // once into the core's format before the stream is first looked at. The old
+  // file is kept as "<file>.migrated"; unreadable lines go to the side file.
+  _migrate(name) {
+    const stream = streamOf(name);
+    if (stream === null) return;
+    const legacy = pathModule.join(this.dir, `${encodeURIComponent(stream)}.jsonl`);
+    if (!fs.existsSync(legacy) || fs.existsSync(this.location(name))) return;
+    const records = [];
+    const unreadable = [];
+    let base = 0;
     let last = 0;
-    while (offset < text.length) {
-      const end = text.indexOf('\n', offset);
-      const line = end < 0 ? null : text.slice(offset, end);
+    for (const { line, complete } of linesOf(legacy)) {
       let record = null;
       try {
-        record = line === null ? null : JSON.parse(line);
+        record = complete ? JSON.parse(line) : null;
       } catch {
         record = null;
       }
-      if (!record || typeof record.s !== 'number' || typeof record.p !== 'string') {
-        out.damaged = true;
-        out.damagedAtOffset = Buffer.byteLength(text.slice(0, offset));
-        out.damage = end < 0 ? 'torn tail (no line end)' : `unreadable record at byte ${out.damagedAtOffset}`;
-        break;
+      const ok = record && Number.isSafeInteger(record.s) && typeof record.p === 'string';
+      if (!ok || Math.abs(record.s) <= last) {
+        unreadable.push(line);
+      } else if (record.s < 0) {
+        base = -record.s;
+        last = base;
+      } else {
+        records.push({ sequence: record.s, payload: record.p });
+        last = record.s;
       }
-      if (record.s > 0) out.records.push({ sequence: record.s, payload: record.p });
-      last = Math.max(last, Math.abs(record.s));
-      offset = end + 1;
     }
-    this._valid.set(stream, { bytes: Buffer.byteLength(text.slice(0, offset)), last, damaged: out.damaged });
-    return out;
-  }
-
-  _state(stream) {
-    if (!this._valid.has(stream)) this.read(stream);
-    return this._valid.get(stream);
-  }
-
-  append(stream, payload) {
-    const state = this._state(stream);
-    const file = this._file(stream);
-    if (state.damaged) {
-      fs.truncateSync(file, state.bytes);
-      state.damaged = false;
+    if (records.length > 0) base = Math.min(base, records[0].sequence - 1);
+    const { bytes } = check(core.journalEncodeFile(base, records));
+    if (unreadable.length > 0) {
+      fs.appendFileSync(`${this.location(name)}.damaged`,
+        `mailroom-journal-damage file=${name} from=${legacy} lines=${unreadable.length} reason=unreadable JSON line\n${unreadable.join('\n')}\n`);
     }
-    const sequence = state.last + 1;
-    const line = `${JSON.stringify({ s: sequence, p: payload })}\n`;
-    fs.appendFileSync(file, line);
-    state.last = sequence;
-    state.bytes += Buffer.byteLength(line);
-    return sequence;
+    this.replace(name, bytes);
+    fs.renameSync(legacy, `${legacy}.migrated`);
   }
 
-  flush() {}
+  size(name) {
+    if (!this._checked.has(name)) {
+      this._checked.add(name);
+      this._migrate(name);
+    }
+    try {
+      return fs.statSync(this.location(name)).size;
+    } catch (error) {
+      if (error.code === 'ENOENT') return 0;
+      throw error;
+    }
+  }
 
-  // Prefix compaction: rewrite the file without records <= upTo, keeping the
-  // highest sequence (as a marker with a negative number) so numbering goes on.
-  deleteUpTo(stream, upTo) {
-    const { records } = this.read(stream);
-    const state = this._state(stream);
-    const kept = records.filter((r) => r.sequence > upTo);
-    let text = `${JSON.stringify({ s: -state.last, p: '' })}\n`;
-    for (const r of kept) text += `${JSON.stringify({ s: r.sequence, p: r.payload })}\n`;
-    fs.writeFileSync(this._file(stream), text);
-    this._valid.delete(stream);
+  // Fills `into` (a view of wasm memory) from `offset`; returns the bytes read.
+  read(name, offset, into) {
+    let fd;
+    try {
+      fd = fs.openSync(this.location(name), 'r');
+    } catch (error) {
+      if (error.code === 'ENOENT') return 0;
+      throw error;
+    }
+    try {
+      let got = 0;
+      while (got < into.length) {
+        const n = fs.readSync(fd, into, got, into.length - got, offset + got);
+        if (n === 0) break;
+        got += n;
+      }
+      return got;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  _appendFd(name) {
+    let fd = this._fds.get(name);
+    if (fd === undefined) {
+      fd = fs.openSync(this.location(name), 'a');
+      this._fds.set(name, fd);
+    }
+    return fd;
+  }
+
+  _closeFd(name) {
+    const fd = this._fds.get(name);
+    if (fd === undefined) return;
+    this._fds.delete(name);
+    fs.closeSync(fd);
+  }
+
+  append(name, bytes) {
+    const fd = this._appendFd(name);
+    let done = 0;
+    while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+  }
+
+  // Write aside, sync, rename over: a crash leaves the old file or the new one.
+  replace(name, bytes) {
+    const file = this.location(name);
+    const temp = `${file}.tmp`;
+    const fd = fs.openSync(temp, 'w');
+    try {
+      let done = 0;
+      while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    this._closeFd(name);
+    fs.renameSync(temp, file);
+  }
+
+  sync(name) {
+    const fd = this._fds.get(name);
+    if (fd !== undefined) fs.fsyncSync(fd);
+  }
+
+  // null when the lock is ours now, else who holds it.
+  lock(name) {
+    const file = `${this.location(name)}.lock`;
+    if (heldLocks.has(file)) return 'another system of this process';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      try {
+        fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+        heldLocks.add(file);
+        return null;
+      } catch (error) {
+        if (error.code !== 'EEXIST') throw error;
+      }
+      let pid = NaN;
+      try {
+        pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+      } catch (error) {
+        if (error.code === 'ENOENT') continue;  // released meanwhile: try again
+        throw error;
+      }
+      // Ours but not held: left by an earlier instance of this process. A dead
+      // pid (a killed process) or an unreadable one is a stale lock.
+      const stale = !Number.isInteger(pid) || pid === process.pid || !processAlive(pid);
+      if (!stale) return `process ${pid}`;
+      try {
+        fs.unlinkSync(file);
+      } catch (error) {
+        if (error.code !== 'ENOENT') throw error;
+      }
+    }
+    return 'another process (the lock file keeps coming back)';
+  }
+
+  unlock(name) {
+    const file = `${this.location(name)}.lock`;
+    if (!heldLocks.delete(file)) return;
+    this._closeFd(name);
+    try {
+      fs.unlinkSync(file);
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
   }
 }

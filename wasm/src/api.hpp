@@ -74,6 +74,8 @@ val dlq_replay(int system, std::string id, val alternate);
 val dlq_clear(int system);
 val dlq_settings(int system);
 val dlq_flush(int system);  // completes the journal appends issued so far
+// { bytes }: a whole journal file in the core's format holding these records.
+val journal_encode_file(double base_sequence, emscripten::val records);
 
 // ---- mailboxes ----
 val mailbox_create(std::string kind, val settings);  // { id } | error

@@ -52,6 +52,7 @@ EMSCRIPTEN_BINDINGS(mailroom) {
   function("dlqClear", &dlq_clear);
   function("dlqSettings", &dlq_settings);
   function("dlqFlush", &dlq_flush);
+  function("journalEncodeFile", &journal_encode_file);
 
   function("mailboxCreate", &mailbox_create);
   function("mailboxRelease", &mailbox_release);

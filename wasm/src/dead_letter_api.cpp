@@ -55,18 +55,15 @@ val entry_to_js(const DeadLetterEntry& e, int system) {
 
 val dlq_list(int system, val filter) {
   return guarded([&] {
-    DeadLetterFilter f;
-    if (filter["recipient"].isString()) f.recipient = filter["recipient"].as<std::string>();
-    if (filter["sinceMs"].isNumber()) {
-      f.since_ms = static_cast<std::int64_t>(filter["sinceMs"].as<double>());
-    }
-    if (filter["untilMs"].isNumber()) {
-      f.until_ms = static_cast<std::int64_t>(filter["untilMs"].as<double>());
-    }
-    if (filter["limit"].isNumber()) {
-      const double limit = filter["limit"].as<double>();
-      f.limit = limit <= 0 ? 0 : static_cast<std::size_t>(limit);
-    }
+    // The core reads the numbers (Infinity, NaN, fractions) the same way natively and here.
+    const auto number = [&](const char* key) -> std::optional<double> {
+      if (!filter[key].isNumber()) return std::nullopt;
+      return filter[key].as<double>();
+    };
+    std::optional<std::string> recipient;
+    if (filter["recipient"].isString()) recipient = filter["recipient"].as<std::string>();
+    const DeadLetterFilter f = DeadLetterFilter::from_numbers(
+        std::move(recipient), number("sinceMs"), number("untilMs"), number("limit"));
     val entries = val::array();
     for (const DeadLetterEntry& e : queue_of(system).list(f)) {
       entries.call<void>("push", entry_to_js(e, system));

@@ -1,26 +1,34 @@
-// JsJournal: the core Journal interface over a JS object (Node's NodeJournal,
-// real files via node:fs) — read/append/flush/deleteUpTo called synchronously
-// through hooks.journalCall, which turns a JS throw into { thrown }.
+// JsJournalStorage: the bytes under the core's FileJournal, moved by a JS
+// object (node:fs in Node: wasm/js/node_journal.js; IndexedDB in the browser:
+// wasm/js/browser_journal.js). The format, sequence numbers, compaction and
+// recovery stay in the core; JS only appends, reads a range into wasm memory,
+// replaces a file atomically and locks. Calls go through hooks.journalCall,
+// which turns a JS throw into { thrown } so no JS exception unwinds C++ frames.
 #pragma once
 
 #include <emscripten/val.h>
 
-#include "mailroom/journal.hpp"
+#include "mailroom/journal_storage.hpp"
 
 namespace mailroom::wasm {
 
-class JsJournal final : public Journal {
+class JsJournalStorage final : public JournalStorage {
  public:
-  explicit JsJournal(emscripten::val journal) : journal_(std::move(journal)) {}
+  explicit JsJournalStorage(emscripten::val storage) : storage_(std::move(storage)) {}
 
-  JournalReadResult read(const std::string& stream) override;
-  std::uint64_t append(const std::string& stream, std::string payload) override;
-  void flush() override;
-  void delete_up_to(const std::string& stream, std::uint64_t up_to) override;
+  std::string location(const std::string& name) const override;
+  std::uint64_t size(const std::string& name) override;
+  std::string read(const std::string& name, std::uint64_t offset, std::size_t length) override;
+  void append(const std::string& name, std::string_view bytes) override;
+  void replace(const std::string& name, std::string_view bytes) override;
+  void sync(const std::string& name) override;
+  void lock(const std::string& name) override;
+  void unlock(const std::string& name) override;
 
  private:
-  emscripten::val call(const char* method, emscripten::val a, emscripten::val b);
-  emscripten::val journal_;
+  emscripten::val call(const char* method, const std::string& name, emscripten::val a,
+                       emscripten::val b) const;
+  emscripten::val storage_;
 };
 
 }  // namespace mailroom::wasm

@@ -11,6 +11,7 @@
 #include "mailbox_table.hpp"
 #include "mailroom/actor_path.hpp"
 #include "mailroom/errors.hpp"
+#include "mailroom/file_journal.hpp"
 #include "mailroom/hocon_config.hpp"
 #include "mailroom/metrics_registry.hpp"
 #include "options_from_js.hpp"
@@ -47,8 +48,9 @@ val system_create(std::string name, val settings) {
     options.with_dispatcher(handle->dispatcher);
     apply_system_options(options, settings);  // type-checked by the core's schema
     if (has(settings, "journal")) {
-      // The wrapper's own NodeJournal object, never a user value.
-      options.with_journal(std::make_shared<JsJournal>(settings["journal"]));
+      // The core's journal format over bytes that JS moves (node:fs).
+      options.with_journal(
+          std::make_shared<FileJournal>(std::make_shared<JsJournalStorage>(settings["journal"])));
     }
     options.with_payload_codecs(js_payload_codecs());
     handle->system = ActorSystem::create(name, std::move(options));

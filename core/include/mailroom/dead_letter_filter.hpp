@@ -16,6 +16,16 @@ struct DeadLetterFilter {
   std::optional<std::int64_t> since_ms;  // timestamp_ms >= since_ms
   std::optional<std::int64_t> until_ms;  // timestamp_ms <= until_ms
   std::optional<std::size_t> limit;      // at most this many, newest first
+
+  // A filter from numbers as a user writes them (JS numbers, so also
+  // Infinity), read as a user reads them: limit Infinity (or beyond what
+  // the target can count) is no limit; sinceMs Infinity matches nothing
+  // newer, -Infinity no bound; untilMs the other way round; fractional
+  // times round inwards. NaN, a negative or fractional limit throw
+  // OptionsError{"DeadLetterFilter", field, value}.
+  static DeadLetterFilter from_numbers(std::optional<std::string> recipient,
+                                       std::optional<double> since_ms,
+                                       std::optional<double> until_ms, std::optional<double> limit);
 };
 
 }  // namespace mailroom

@@ -124,7 +124,8 @@ class DeadLetterQueue final : public DeadLetterSink {
   std::uint64_t append_locked(const std::string& record) noexcept;
   void maybe_compact_locked() noexcept;
   DeadLetterEntry view(const DeadLetterEntry& entry) const;
-  std::string normalise_filter_path(const std::string& path) const;
+  // The local path a filter names; nullopt for a path of another system.
+  std::optional<std::string> normalise_filter_path(const std::string& path) const;
 
   void restore();
   void encode_payload(const Message& message, detail::DeadLetterRecord& record) const;

@@ -19,6 +19,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "mailroom/journal.hpp"
 #include "mailroom/journal_storage.hpp"
@@ -47,6 +48,11 @@ class FileJournal final : public Journal {
   // The file name of a stream: ids are escaped into a safe, collision-free
   // name, the same in every target (so files move between them).
   static std::string file_name(const std::string& stream);
+  // The bytes of a whole stream file holding these records (sequences
+  // increasing, all above base_sequence): for tools that convert other
+  // formats into this one (the Node build's old JSON-lines journals).
+  static std::string encode_file(std::uint64_t base_sequence,
+                                 const std::vector<JournalRecord>& records);
   // Where a stream's file lives (the storage's location of file_name()).
   std::string path_for(const std::string& stream) const;
   const std::shared_ptr<JournalStorage>& storage() const noexcept { return storage_; }

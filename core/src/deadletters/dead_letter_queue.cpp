@@ -192,10 +192,12 @@ DeadLetterEntry DeadLetterQueue::view(const DeadLetterEntry& stored) const {
   return entry;
 }
 
-std::string DeadLetterQueue::normalise_filter_path(const std::string& path) const {
+std::optional<std::string> DeadLetterQueue::normalise_filter_path(const std::string& path) const {
   if (deps_.target != nullptr) {
     std::string local = deps_.target->local_path(path);
     if (!local.empty()) return detail::strip_scheme_and_system(local);
+    // A full path of another system names none of this queue's letters.
+    if (path.find("://") != std::string::npos) return std::nullopt;
   }
   return detail::strip_scheme_and_system(path);
 }
@@ -204,7 +206,10 @@ std::vector<DeadLetterEntry> DeadLetterQueue::list(const DeadLetterFilter& filte
   std::vector<DeadLetterEntry> out;
   if (!keeps_entries() || (filter.limit && *filter.limit == 0)) return out;
   std::optional<std::string> wanted;
-  if (filter.recipient) wanted = normalise_filter_path(*filter.recipient);
+  if (filter.recipient) {
+    wanted = normalise_filter_path(*filter.recipient);
+    if (!wanted) return out;  // another system's path
+  }
   const std::int64_t now_ms = now();
 
   std::lock_guard<std::mutex> lock(mutex_);

@@ -81,6 +81,25 @@ std::string FileJournal::file_name(const std::string& stream) {
   return name + ".journal";
 }
 
+std::string FileJournal::encode_file(std::uint64_t base_sequence,
+                                     const std::vector<JournalRecord>& records) {
+  std::string out = detail::encode_file_header(base_sequence);
+  std::uint64_t last = base_sequence;
+  for (const JournalRecord& record : records) {
+    if (record.sequence <= last) {
+      throw std::invalid_argument("FileJournal::encode_file: sequence " +
+                                  std::to_string(record.sequence) + " does not follow " +
+                                  std::to_string(last));
+    }
+    if (record.payload.size() > detail::kMaxRecordPayload) {
+      throw std::invalid_argument("FileJournal::encode_file: payload over the 64 MiB record limit");
+    }
+    out += detail::encode_record(record.sequence, record.payload);
+    last = record.sequence;
+  }
+  return out;
+}
+
 std::string FileJournal::path_for(const std::string& stream) const {
   return storage_->location(file_name(stream));
 }
