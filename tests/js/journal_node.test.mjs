@@ -151,3 +151,19 @@ test('kill -9 during a burst loses nothing the child had acknowledged, and the f
   await system.terminate();
   assert.ok(readdirSync(dir).some((f) => f.endsWith('.journal')));
 });
+
+test('a journal written by the native build is read by the Node build', async (t) => {
+  // tests/js/fixtures/native-crosstarget.journal: five letters "native-0".."native-4"
+  // to /user/gone, written by a native ActorSystem named "crosstarget" (std::string payloads).
+  const dir = tempDir(t);
+  writeFileSync(journalFile(dir, 'crosstarget'),
+    readFileSync(new URL('./fixtures/native-crosstarget.journal', import.meta.url)));
+  const system = ActorSystem.create('crosstarget', ActorSystemOptions.create().withJournalDir(dir)
+    .withDeadLetters(DeadLetterQueueOptions.create().withStore('persistent').withRetentionMs(0)));  // 0: no ageing
+  const entries = (await system.deadLetterQueue.list()).reverse();
+  assert.deepEqual(entries.map((e) => e.payload.message), ['native-0', 'native-1', 'native-2', 'native-3', 'native-4']);
+  assert.deepEqual(entries.map((e) => String(e.id)), ['1', '2', '3', '4', '5']);
+  assert.ok(entries.every((e) => e.timestampMs === 1764547200000));
+  assert.ok(entries.every((e) => e.recipientPath.endsWith('/user/gone')), entries[0].recipientPath);
+  await system.terminate();
+});

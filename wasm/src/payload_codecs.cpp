@@ -24,6 +24,14 @@ std::shared_ptr<PayloadCodecRegistry> js_payload_codecs() {
               "js", nlohmann::json::parse(encoded["json"].as<std::string>())};
         },
         [](const std::string& tag, const nlohmann::json& value) -> std::optional<Message> {
+          // A journal written by the native build: its default codecs' tags.
+          if (tag == "string" && value.is_string()) {
+            return Message(JsValue{val(value.get<std::string>())});
+          }
+          if ((tag == "int" || tag == "double") && value.is_number()) {
+            return Message(JsValue{val(value.get<double>())});
+          }
+          if (tag == "bool" && value.is_boolean()) return Message(JsValue{val(value.get<bool>())});
           if (tag != "js") return std::nullopt;
           val decoded = hooks()["decodePayload"](value.dump());
           if (threw(decoded)) throw JsError(decoded["thrown"]);
