@@ -1,5 +1,6 @@
 #include "mailbox_ops.hpp"
 
+#include <cstdint>
 #include <stdexcept>
 
 #include "mailroom/bounded_mailbox.hpp"
@@ -8,7 +9,7 @@
 
 namespace mailroom::bench {
 
-std::shared_ptr<Mailbox> make_mailbox(const std::string& kind, std::size_t capacity) {
+std::shared_ptr<MessageQueue> make_mailbox(const std::string& kind, std::size_t capacity) {
   if (kind == "unbounded") return std::make_shared<UnboundedMailbox>();
   if (kind.rfind("bounded-", 0) == 0) {
     return std::make_shared<BoundedMailbox>(BoundedMailboxOptions::create()
@@ -18,6 +19,14 @@ std::shared_ptr<Mailbox> make_mailbox(const std::string& kind, std::size_t capac
   if (kind == "priority") {
     return std::make_shared<PriorityMailbox>(PriorityMailboxOptions::create().with_priority_for(
         [](const Envelope& e) { return static_cast<double>(e.message.get<int>() % 16); }));
+  }
+  if (kind == "priority-random") {
+    // A distinct double per message (a multiplicative hash of its value).
+    return std::make_shared<PriorityMailbox>(
+        PriorityMailboxOptions::create().with_priority_for([](const Envelope& e) {
+          const auto x = static_cast<std::uint32_t>(e.message.get<int>()) * 2654435761u;
+          return static_cast<double>(x) / 4294967296.0;
+        }));
   }
   throw std::invalid_argument("unknown mailbox kind " + kind);
 }

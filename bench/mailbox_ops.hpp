@@ -5,14 +5,14 @@
 #include <memory>
 #include <string>
 
-#include "mailroom/mailbox.hpp"
+#include "mailroom/message_queue.hpp"
 
 namespace mailroom::bench {
 
 // "unbounded", "bounded-drop-head", "bounded-drop-new", "bounded-reject", "priority".
 // Bounded kinds get a capacity large enough never to overflow in the pair loop
 // except where `capacity` says otherwise.
-std::shared_ptr<Mailbox> make_mailbox(const std::string& kind, std::size_t capacity);
+std::shared_ptr<MessageQueue> make_mailbox(const std::string& kind, std::size_t capacity);
 Envelope small_envelope(int value);
 
 }  // namespace mailroom::bench

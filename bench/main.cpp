@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "background_load.hpp"
 #include "caf_peer.hpp"
 #include "dead_letter_ops.hpp"
 #include "mailbox_ops.hpp"
@@ -65,6 +66,28 @@ void register_workloads() {
   benchmark::RegisterBenchmark("w2_ping_pong/workers:2/caf", [=](benchmark::State& s) {
     run_workload(s, 2 * trips, [&] { mb::caf_ping_pong(2, trips); });
   })->Apply(whole_run);
+  // Under load: two hashing threads at normal priority keep both cores wanted
+  // while the workload runs (started and stopped outside the timed region's
+  // peer: each repetition of either runtime gets its own fresh load).
+  for (std::size_t workers : {1, 2}) {
+    const std::string w = "/workers:" + std::to_string(workers);
+    benchmark::RegisterBenchmark(("w1_loaded" + w + "/mailroom").c_str(), [=](benchmark::State& s) {
+      mb::BackgroundLoad load;
+      run_workload(s, one, [&] { mb::mailroom_one_to_one(workers, one); });
+    })->Apply(whole_run);
+    benchmark::RegisterBenchmark(("w1_loaded" + w + "/caf").c_str(), [=](benchmark::State& s) {
+      mb::BackgroundLoad load;
+      run_workload(s, one, [&] { mb::caf_one_to_one(workers, one); });
+    })->Apply(whole_run);
+  }
+  benchmark::RegisterBenchmark("w3_loaded/workers:2/mailroom", [=](benchmark::State& s) {
+    mb::BackgroundLoad load;
+    run_workload(s, 4 * per, [&] { mb::mailroom_many_to_one(2, 4, per); });
+  })->Apply(whole_run);
+  benchmark::RegisterBenchmark("w3_loaded/workers:2/caf", [=](benchmark::State& s) {
+    mb::BackgroundLoad load;
+    run_workload(s, 4 * per, [&] { mb::caf_many_to_one(2, 4, per); });
+  })->Apply(whole_run);
   benchmark::RegisterBenchmark("w3_four_to_one/workers:2/mailroom", [=](benchmark::State& s) {
     run_workload(s, 4 * per, [&] { mb::mailroom_many_to_one(2, 4, per); });
   })->Apply(whole_run);
@@ -80,7 +103,7 @@ void mailbox_pair(benchmark::State& state, const std::string& kind, std::size_t 
   int n = 0;
   for (auto _ : state) {
     box->enqueue(mb::small_envelope(n++));
-    benchmark::DoNotOptimize(box->dequeue_user());
+    benchmark::DoNotOptimize(box->dequeue());
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -96,6 +119,9 @@ void register_mailbox_ops() {
     benchmark::RegisterBenchmark(
         ("w4_priority_backlog/" + std::to_string(backlog)).c_str(),
         [backlog](benchmark::State& s) { mailbox_pair(s, "priority", backlog); });
+    benchmark::RegisterBenchmark(
+        ("w4_priority_random_backlog/" + std::to_string(backlog)).c_str(),
+        [backlog](benchmark::State& s) { mailbox_pair(s, "priority-random", backlog); });
   }
   benchmark::RegisterBenchmark("memory/bytes_per_queued_envelope", [](benchmark::State& s) {
     for (auto _ : s) s.counters["bytes"] = mb::bytes_per_queued_envelope(100'000);

@@ -50,6 +50,13 @@ lowerIsBetter('w2 ping-pong mean round trip', 'ns', trips('w2_ping_pong/workers:
   trips('w2_ping_pong/workers:2/caf'), 'CAF 0.17.6');
 higherIsBetter('w3 four senders -> one actor, 2 workers', 'msgs/s',
   count('w3_four_to_one/workers:2/mailroom'), count('w3_four_to_one/workers:2/caf'), 'CAF 0.17.6');
+// The same workloads while two hashing threads keep both cores busy.
+for (const w of [1, 2]) {
+  higherIsBetter(`w1 one sender -> one actor under load, ${w} worker(s)`, 'msgs/s',
+    count(`w1_loaded/workers:${w}/mailroom`), count(`w1_loaded/workers:${w}/caf`), 'CAF 0.17.6');
+}
+higherIsBetter('w3 four senders -> one actor under load, 2 workers', 'msgs/s',
+  count('w3_loaded/workers:2/mailroom'), count('w3_loaded/workers:2/caf'), 'CAF 0.17.6');
 for (const kind of ['unbounded', 'bounded-drop-head', 'bounded-drop-new', 'bounded-reject', 'priority']) {
   lowerIsBetter(`w4 enqueue+dequeue, ${kind}`, 'ns', ns(`w4_mailbox_pair/${kind}`),
     ns('w4_mailbox_pair/unbounded'), 'unbounded mailbox');
@@ -59,6 +66,13 @@ const backlogs = [...median.keys()].filter((n) => n.startsWith('w4_priority_back
 for (const b of backlogs) {
   lowerIsBetter(`w4 priority enqueue+dequeue at backlog ${b}`, 'ns', ns(`w4_priority_backlog/${b}`),
     ns(`w4_priority_backlog/${backlogs[0]}`), `priority at backlog ${backlogs[0]} (target ratio >= 0.5)`);
+}
+const randomBacklogs = [...median.keys()].filter((n) => n.startsWith('w4_priority_random_backlog/'))
+  .map((n) => Number(n.split('/')[1])).sort((a, b) => a - b);
+for (const b of randomBacklogs) {
+  lowerIsBetter(`w4 priority (a distinct random double each) at backlog ${b}`, 'ns',
+    ns(`w4_priority_random_backlog/${b}`), ns(`w4_priority_random_backlog/${randomBacklogs[0]}`),
+    `the same at backlog ${randomBacklogs[0]}`);
 }
 lowerIsBetter('w5 capture per letter, memory store', 'ns', ns('w5_capture/memory'), 1000, 'target 1 us');
 lowerIsBetter('w5 capture per letter, persistent store', 'ns', ns('w5_capture/persistent'), ns('w5_capture/memory'), 'memory store');

@@ -88,7 +88,7 @@ double mailbox_pair_ns(const std::string& kind, std::size_t backlog, std::size_t
                    [&] {
                      for (std::size_t i = 0; i < ops; ++i) {
                        box->enqueue(bench::small_envelope(static_cast<int>(i)));
-                       box->dequeue_user();
+                       box->dequeue();
                      }
                    }) *
          1e6 / static_cast<double>(ops);

@@ -20,9 +20,9 @@ std::vector<Envelope> batch(std::initializer_list<const char*> texts) {
   return out;
 }
 
-std::vector<std::string> drain_texts(Mailbox& box) {
+std::vector<std::string> drain_texts(MessageQueue& box) {
   std::vector<std::string> out;
-  for (const Envelope& e : box.drain_user()) out.push_back(e.message.get<std::string>());
+  for (const Envelope& e : box.drain()) out.push_back(e.message.get<std::string>());
   return out;
 }
 
@@ -42,7 +42,7 @@ BoundedMailbox make(double capacity, OverflowPolicy policy, DropLog* log = nullp
   return BoundedMailbox(std::move(options));
 }
 
-void send(Mailbox& box, std::initializer_list<const char*> texts) {
+void send(MessageQueue& box, std::initializer_list<const char*> texts) {
   for (const char* text : texts) box.enqueue(env(text));
 }
 
@@ -129,27 +129,13 @@ TEST(BoundedMailbox, DropHeadAdmitsTheArrivalWhenOnlySignalsAreQueued) {
   EXPECT_EQ(drain_texts(box), (Strings{"terminated", "a"}));
 }
 
-// System messages are dequeued before user messages and are never bounded.
-TEST(BoundedMailbox, SystemMessagesComeFirstAndAreNotBounded) {
-  BoundedMailbox box = make(1, OverflowPolicy::kReject);
-  box.enqueue(env("u"));
-  box.enqueue_system(env("s1"));
-  box.enqueue_system(env("s2"));
-  EXPECT_EQ(box.system_size(), 2u);
-  EXPECT_EQ(box.dequeue_system()->message.get<std::string>(), "s1");
-  EXPECT_EQ(box.dequeue_system()->message.get<std::string>(), "s2");
-  EXPECT_FALSE(box.dequeue_system().has_value());
-  EXPECT_EQ(box.dequeue_user()->message.get<std::string>(), "u");
-  EXPECT_FALSE(box.has_messages());
-}
-
 // An unstash that fits goes to the front in its original order, under every policy.
 TEST(BoundedMailbox, PrependUserThatFitsKeepsOrderAtTheFront) {
   for (auto policy :
        {OverflowPolicy::kDropHead, OverflowPolicy::kDropNew, OverflowPolicy::kReject}) {
     BoundedMailbox box = make(4, policy);
     send(box, {"x", "y"});
-    box.prepend_user(batch({"a", "b"}));
+    box.prepend(batch({"a", "b"}));
     EXPECT_EQ(box.dropped_count(), 0u);
     EXPECT_EQ(drain_texts(box), (Strings{"a", "b", "x", "y"})) << to_string(policy);
   }
@@ -160,7 +146,7 @@ TEST(BoundedMailbox, PrependUserUnderDropHeadEvictsTheNewestQueued) {
   DropLog log;
   BoundedMailbox box = make(3, OverflowPolicy::kDropHead, &log);
   send(box, {"x", "y", "z"});
-  box.prepend_user(batch({"a", "b"}));
+  box.prepend(batch({"a", "b"}));
   EXPECT_EQ(log.seen, (Strings{"drop-head:z", "drop-head:y"}));
   EXPECT_EQ(drain_texts(box), (Strings{"a", "b", "x"}));
 }
@@ -169,7 +155,7 @@ TEST(BoundedMailbox, PrependUserUnderDropHeadEvictsTheNewestQueued) {
 TEST(BoundedMailbox, PrependUserUnderDropHeadDiscardsTheTailOfAnOversizedBatch) {
   DropLog log;
   BoundedMailbox box = make(2, OverflowPolicy::kDropHead, &log);
-  box.prepend_user(batch({"a", "b", "c", "d"}));
+  box.prepend(batch({"a", "b", "c", "d"}));
   EXPECT_EQ(box.dropped_count(), 2u);
   EXPECT_EQ(log.seen, (Strings{"drop-new:c", "drop-new:d"}));
   EXPECT_EQ(drain_texts(box), (Strings{"a", "b"}));
@@ -180,7 +166,7 @@ TEST(BoundedMailbox, PrependUserUnderDropNewDiscardsTheBatchOverflow) {
   DropLog log;
   BoundedMailbox box = make(3, OverflowPolicy::kDropNew, &log);
   send(box, {"x"});
-  box.prepend_user(batch({"a", "b", "c"}));
+  box.prepend(batch({"a", "b", "c"}));
   EXPECT_EQ(log.seen, (Strings{"drop-new:c"}));
   EXPECT_EQ(drain_texts(box), (Strings{"a", "b", "x"}));
 }
@@ -189,10 +175,10 @@ TEST(BoundedMailbox, PrependUserUnderDropNewDiscardsTheBatchOverflow) {
 TEST(BoundedMailbox, PrependUserUnderRejectIsAllOrNothing) {
   BoundedMailbox box = make(3, OverflowPolicy::kReject);
   send(box, {"x", "y"});
-  EXPECT_THROW(box.prepend_user(batch({"a", "b"})), MailboxFullError);
+  EXPECT_THROW(box.prepend(batch({"a", "b"})), MailboxFullError);
   EXPECT_EQ(box.size(), 2u);
   EXPECT_EQ(box.dropped_count(), 0u);
-  box.prepend_user(batch({"a"}));
+  box.prepend(batch({"a"}));
   EXPECT_EQ(drain_texts(box), (Strings{"a", "x", "y"}));
 }
 

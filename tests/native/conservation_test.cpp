@@ -101,7 +101,7 @@ struct Outcome {
 };
 
 // Floods one consumer whose mailbox `make` builds; returns every count.
-Outcome flood(const std::function<std::shared_ptr<Mailbox>()>& make) {
+Outcome flood(const std::function<std::shared_ptr<MessageQueue>()>& make) {
   auto ledger = std::make_shared<Ledger>();
   auto system = ActorSystem::create(
       "load", ActorSystemOptions::create()
@@ -110,7 +110,7 @@ Outcome flood(const std::function<std::shared_ptr<Mailbox>()>& make) {
                   .with_log_sink([](const LogEvent&) {}));
   system->event_stream().subscribe<DeadLetter>(std::function<void(const DeadLetter&)>(
       [ledger](const DeadLetter&) { ledger->bump(ledger->dead_lettered); }));
-  std::shared_ptr<Mailbox> mailbox = make();
+  std::shared_ptr<MessageQueue> mailbox = make();
   auto consumer =
       system->spawn([ledger] { return std::make_unique<SlowConsumer>(ledger); }, "consumer",
                     ActorOptions::create().with_mailbox([mailbox] { return mailbox; }));
@@ -160,7 +160,7 @@ void expect_conserved(const Outcome& o) {
   EXPECT_GT(o.delivered, 0u);
 }
 
-std::shared_ptr<Mailbox> bounded(OverflowPolicy policy) {
+std::shared_ptr<MessageQueue> bounded(OverflowPolicy policy) {
   return std::make_shared<BoundedMailbox>(BoundedMailboxOptions::create()
                                               .with_capacity(static_cast<double>(kCapacity))
                                               .with_overflow(policy)

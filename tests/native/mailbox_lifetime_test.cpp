@@ -13,6 +13,7 @@
 
 #include "mailroom/bounded_mailbox.hpp"
 #include "mailroom/errors.hpp"
+#include "mailroom/mailbox.hpp"
 #include "mailroom/priority_mailbox.hpp"
 
 namespace mailroom {
@@ -93,17 +94,17 @@ TEST_F(MailboxLifetime, BoundedPrependShedsAndRejectsWithoutLeaks) {
     for (int i = 0; i < 4; ++i) stash.push_back(tracked(1, i));
     EXPECT_EQ(Tracked::live.load(), 6);
     if (policy == OverflowPolicy::kReject) {
-      EXPECT_THROW(box.prepend_user(stash), MailboxFullError);  // a copy: the stash stays ours
+      EXPECT_THROW(box.prepend(stash), MailboxFullError);  // a copy: the stash stays ours
       EXPECT_EQ(Tracked::live.load(), 6);
       EXPECT_EQ(box.size(), 2u);
     } else {
-      box.prepend_user(std::move(stash));
+      box.prepend(std::move(stash));
       EXPECT_EQ(box.size(), 3u);
       EXPECT_EQ(Tracked::live.load(), 3);  // exactly the queued ones survive
       EXPECT_EQ(box.dropped_count(), 3u);
     }
     stash.clear();
-    box.drain_user();
+    box.drain();
     EXPECT_EQ(Tracked::live.load(), 0) << to_string(policy);
   }
 }
@@ -125,20 +126,21 @@ TEST_F(MailboxLifetime, PriorityShedEnvelopesAreDestroyedExactlyOnce) {
                                               DropReason::kDropHead}));
   EXPECT_EQ(probe.live_while_observed, (std::vector<long>{3, 3, 3}));
   EXPECT_EQ(Tracked::live.load(), 2);
-  EXPECT_EQ(seq_of(*box.dequeue_user()), 0);
-  EXPECT_EQ(seq_of(*box.dequeue_user()), 3);
+  EXPECT_EQ(seq_of(*box.dequeue()), 0);
+  EXPECT_EQ(seq_of(*box.dequeue()), 3);
   EXPECT_EQ(Tracked::live.load(), 0);
 }
 
 // A mailbox destroyed with messages still queued (user, signal, system) releases them all.
 TEST_F(MailboxLifetime, DestroyingAMailboxReleasesEverythingQueued) {
   {
-    PriorityMailbox box(
-        PriorityMailboxOptions::create().with_priority_for([](const Envelope&) { return 1.0; }));
+    ActorMailbox box(std::make_shared<PriorityMailbox>(
+        PriorityMailboxOptions::create().with_priority_for([](const Envelope&) { return 1.0; })));
     box.enqueue(tracked(0, 1));
     box.enqueue_signal(tracked(0, 2));
     box.enqueue_system(tracked(0, 3));
-    BoundedMailbox bounded(BoundedMailboxOptions::create().with_capacity(1));
+    ActorMailbox bounded(
+        std::make_shared<BoundedMailbox>(BoundedMailboxOptions::create().with_capacity(1)));
     bounded.enqueue(tracked(0, 4));
     bounded.enqueue_signal(tracked(0, 5));
     bounded.enqueue_system(tracked(0, 6));
@@ -159,7 +161,7 @@ struct Tally {
 };
 
 // Runs 4 producers and 1 consumer against `box` and returns what each side counted.
-void run_load(Mailbox& box, Tally& tally) {
+void run_load(MessageQueue& box, Tally& tally) {
   box.observe_drops([&](DropReason, const Envelope&) { ++tally.dropped_seen; });
   std::atomic<int> finished{0};
   std::vector<std::thread> producers;
@@ -180,7 +182,7 @@ void run_load(Mailbox& box, Tally& tally) {
   std::thread consumer([&] {
     for (;;) {
       const bool producers_done = finished.load() == kProducers;
-      auto envelope = box.dequeue_user();
+      auto envelope = box.dequeue();
       if (!envelope) {
         if (producers_done) return;
         std::this_thread::yield();
@@ -198,7 +200,7 @@ void run_load(Mailbox& box, Tally& tally) {
   consumer.join();
 }
 
-void expect_conserved(Mailbox& box, const Tally& tally) {
+void expect_conserved(MessageQueue& box, const Tally& tally) {
   const long sent = long{kProducers} * kPerProducer;
   EXPECT_EQ(tally.delivered + tally.dropped_seen + tally.rejected, sent);
   EXPECT_EQ(static_cast<long>(box.dropped_count()), tally.dropped_seen.load());

@@ -123,7 +123,7 @@ TEST(UnboundedMailboxConcurrency, SendersAndOwnerAgreeOnEveryEnvelope) {
   std::vector<bool> seen(kProducers * kPerProducer, false);
   int received = 0;
   while (received < kProducers * kPerProducer) {
-    auto e = box.dequeue_user();
+    auto e = box.dequeue();
     if (!e) continue;
     const int v = e->message.get<int>();
     ASSERT_FALSE(seen[v]) << "duplicate " << v;

@@ -62,7 +62,7 @@ PriorityMailbox bounded(double capacity, OverflowPolicy policy, DropLog* log = n
   return PriorityMailbox(std::move(options));
 }
 
-void send(Mailbox& box, std::initializer_list<const char*> texts) {
+void send(MessageQueue& box, std::initializer_list<const char*> texts) {
   for (const char* text : texts) box.enqueue(env(text));
 }
 
@@ -72,9 +72,9 @@ std::vector<Envelope> batch(std::initializer_list<const char*> texts) {
   return out;
 }
 
-Strings dequeue_all(Mailbox& box) {
+Strings dequeue_all(MessageQueue& box) {
   Strings out;
-  while (auto e = box.dequeue_user()) out.push_back(e->message.get<std::string>());
+  while (auto e = box.dequeue()) out.push_back(e->message.get<std::string>());
   return out;
 }
 
@@ -109,8 +109,7 @@ TEST(PriorityMailbox, MatchesAStableSortOfTheArrivals) {
   std::stable_sort(model.begin(), model.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::pair<int, int>> drained;
-  for (const Envelope& e : box.drain_user())
-    drained.push_back(e.message.get<std::pair<int, int>>());
+  for (const Envelope& e : box.drain()) drained.push_back(e.message.get<std::pair<int, int>>());
   EXPECT_EQ(drained, model);
   EXPECT_EQ(box.size(), 0u);
 }
@@ -227,7 +226,7 @@ TEST(PriorityMailbox, SignalsAreNeverShed) {
 TEST(PriorityMailbox, PrependUserReRanksEachEnvelope) {
   PriorityMailbox box(ranked());
   send(box, {"urgent:queued", "bulk:queued"});
-  box.prepend_user(batch({"bulk:stashed", "urgent:stashed", "normal:stashed"}));
+  box.prepend(batch({"bulk:stashed", "urgent:stashed", "normal:stashed"}));
   EXPECT_EQ(dequeue_all(box), (Strings{"urgent:queued", "urgent:stashed", "normal:stashed",
                                        "bulk:queued", "bulk:stashed"}));
 }
@@ -237,7 +236,7 @@ TEST(PriorityMailbox, PrependUserObeysTheCapacity) {
   DropLog log;
   PriorityMailbox box = bounded(2, OverflowPolicy::kDropLowestPriority, &log);
   send(box, {"normal:queued"});
-  box.prepend_user(batch({"bulk:stashed", "urgent:stashed"}));
+  box.prepend(batch({"bulk:stashed", "urgent:stashed"}));
   EXPECT_EQ(log.seen, (Strings{"drop-head:bulk:stashed"}));
   EXPECT_EQ(dequeue_all(box), (Strings{"urgent:stashed", "normal:queued"}));
 }
@@ -246,22 +245,11 @@ TEST(PriorityMailbox, PrependUserObeysTheCapacity) {
 TEST(PriorityMailbox, PrependUserUnderRejectIsAllOrNothing) {
   PriorityMailbox box = bounded(2, OverflowPolicy::kReject);
   send(box, {"normal:queued"});
-  EXPECT_THROW(box.prepend_user(batch({"bulk:stashed", "urgent:stashed"})), MailboxFullError);
+  EXPECT_THROW(box.prepend(batch({"bulk:stashed", "urgent:stashed"})), MailboxFullError);
   EXPECT_EQ(box.size(), 1u);
   EXPECT_EQ(box.dropped_count(), 0u);
-  box.prepend_user(batch({"urgent:stashed"}));
+  box.prepend(batch({"urgent:stashed"}));
   EXPECT_EQ(dequeue_all(box), (Strings{"urgent:stashed", "normal:queued"}));
-}
-
-// System messages come before any user message, whatever its priority.
-TEST(PriorityMailbox, SystemMessagesComeFirst) {
-  PriorityMailbox box(ranked());
-  send(box, {"first:1"});
-  box.enqueue_system(env("create"));
-  EXPECT_TRUE(box.has_system_messages());
-  EXPECT_EQ(box.dequeue_system()->message.get<std::string>(), "create");
-  EXPECT_EQ(box.drain_system().size(), 0u);
-  EXPECT_EQ(dequeue_all(box), (Strings{"first:1"}));
 }
 
 // describe(): kind "priority"; capacity and policy only when bounded.

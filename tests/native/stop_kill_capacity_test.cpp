@@ -133,7 +133,7 @@ Envelope env(const char* text) {
 }
 Strings drain_texts(PriorityMailbox& box) {
   Strings out;
-  while (auto e = box.dequeue_user()) out.push_back(testing::text(e->message));
+  while (auto e = box.dequeue()) out.push_back(testing::text(e->message));
   return out;
 }
 
@@ -155,7 +155,7 @@ TEST(PriorityMailboxControl, UnstashedMessagesRejoinTheEpochBeforeAPendingStop) 
   box.enqueue(env("first"));
   std::vector<Envelope> stash;
   stash.push_back(env("last"));
-  box.prepend_user(std::move(stash));
+  box.prepend(std::move(stash));
   EXPECT_EQ(drain_texts(box), (Strings{"zero", "last", "mailroom::PoisonPill", "first"}));
 }
 

@@ -15,31 +15,18 @@ std::string text_of(const std::optional<Envelope>& e) {
   return e->message.get<std::string>();
 }
 
-// System messages are taken before any user message, whatever arrived first.
-TEST(UnboundedMailbox, SystemMessagesComeFirst) {
-  UnboundedMailbox box;
-  box.enqueue(env("u1"));
-  box.enqueue_system(env("s1"));
-  box.enqueue(env("u2"));
-  EXPECT_EQ(text_of(box.dequeue_system()), "s1");
-  EXPECT_FALSE(box.dequeue_system().has_value());
-  EXPECT_EQ(text_of(box.dequeue_user()), "u1");
-  EXPECT_EQ(text_of(box.dequeue_user()), "u2");
-  EXPECT_FALSE(box.has_messages());
-}
-
-// prepend_user puts envelopes back at the front in their original order.
+// prepend puts envelopes back at the front in their original order.
 TEST(UnboundedMailbox, PrependUserKeepsOrderAtTheFront) {
   UnboundedMailbox box;
   box.enqueue(env("c"));
   std::vector<Envelope> stashed;
   stashed.push_back(env("a"));
   stashed.push_back(env("b"));
-  box.prepend_user(std::move(stashed));
+  box.prepend(std::move(stashed));
   EXPECT_EQ(box.size(), 3u);
-  EXPECT_EQ(text_of(box.dequeue_user()), "a");
-  EXPECT_EQ(text_of(box.dequeue_user()), "b");
-  EXPECT_EQ(text_of(box.dequeue_user()), "c");
+  EXPECT_EQ(text_of(box.dequeue()), "a");
+  EXPECT_EQ(text_of(box.dequeue()), "b");
+  EXPECT_EQ(text_of(box.dequeue()), "c");
 }
 
 // A mailbox can be claimed by one owner only: sharing is detectable.

@@ -95,9 +95,9 @@ export class Mailbox {
     const e = envelopeToCore(envelope);
     check(core.mailboxEnqueue(this._id, which, e.message, e.senderId, e.special, e.replay));
   }
-  // Undefined while suspended: a suspended mailbox holds its user messages.
+  // Undefined while suspended: a suspended mailbox holds its user messages
+  // (the core's ActorMailbox::dequeue_user decides it).
   dequeueUser() {
-    if (this.suspended) return undefined;
     const raw = core.mailboxDequeue(this._id, USER);
     return raw ? envelopeFromCore(raw) : undefined;
   }
@@ -118,7 +118,9 @@ export class Mailbox {
     const raws = envelopes.map((e) => envelopeToCore(checkEnvelope(e, 'prependUser')));
     check(core.mailboxPrepend(this._id, raws));
   }
-  // System messages always count; user messages only while not suspended.
+  // System messages always count; user messages only while not suspended
+  // (ActorMailbox::has_messages' rule, composed from the members a subclass
+  // may override).
   hasMessages() {
     return this.hasSystemMessages() || (!this.suspended && this.hasUserMessages());
   }

@@ -23,44 +23,44 @@ val checked(val result) {
 }
 }  // namespace
 
-JsMailboxAdapter::JsMailboxAdapter(val instance, std::shared_ptr<Mailbox> base)
+JsMessageQueue::JsMessageQueue(val instance, MailboxDescription base)
     : instance_(std::move(instance)), base_(std::move(base)) {
   reports_drops_ = checked(call("mailboxReportsDrops")).as<bool>();
   dead_letter_drops_ = checked(call("mailboxDeadLetterDrops")).as<bool>();
 }
 
-JsMailboxAdapter::~JsMailboxAdapter() {
+JsMessageQueue::~JsMessageQueue() {
   for (std::uint32_t key : observer_keys_) observers().erase(key);
 }
 
-val JsMailboxAdapter::call(const char* hook) const {
+val JsMessageQueue::call(const char* hook) const {
   return hooks()[hook](instance_);
 }
 
-void JsMailboxAdapter::enqueue_js(Envelope envelope, bool signal) {
+void JsMessageQueue::enqueue_js(Envelope envelope, bool signal) {
   checked(hooks()["mailboxEnqueue"](instance_, signal, envelope_to_js(envelope, 0)));
 }
 
-void JsMailboxAdapter::enqueue(Envelope envelope) {
+void JsMessageQueue::enqueue(Envelope envelope) {
   enqueue_js(std::move(envelope), false);
 }
-void JsMailboxAdapter::enqueue_signal(Envelope envelope) {
+void JsMessageQueue::enqueue_signal(Envelope envelope) {
   enqueue_js(std::move(envelope), true);
 }
 
-std::size_t JsMailboxAdapter::size() const {
+std::size_t JsMessageQueue::size() const {
   val n = checked(call("mailboxSize"));
   return n.isNumber() ? static_cast<std::size_t>(n.as<double>()) : 0;
 }
 
-MailboxDescription JsMailboxAdapter::describe() const {
-  MailboxDescription d = base_->describe();
+MailboxDescription JsMessageQueue::describe() const {
+  MailboxDescription d = base_;
   d.kind = checked(call("mailboxClassName")).as<std::string>();
   d.dead_letter_drops = dead_letter_drops_;
   return d;
 }
 
-void JsMailboxAdapter::observe_drops(DropObserver observer) {
+void JsMessageQueue::observe_drops(DropObserver observer) {
   if (!reports_drops_) return;
   const std::uint32_t key = next_observer++;
   observers().emplace(key, std::move(observer));
@@ -68,7 +68,7 @@ void JsMailboxAdapter::observe_drops(DropObserver observer) {
   checked(hooks()["mailboxObserveDrops"](instance_, key));
 }
 
-std::uint64_t JsMailboxAdapter::dropped_count() const noexcept {
+std::uint64_t JsMessageQueue::dropped_count() const noexcept {
   try {
     val n = call("mailboxDroppedCount");
     return n.isNumber() ? static_cast<std::uint64_t>(n.as<double>()) : 0;
@@ -77,13 +77,13 @@ std::uint64_t JsMailboxAdapter::dropped_count() const noexcept {
   }
 }
 
-std::optional<Envelope> JsMailboxAdapter::dequeue_user() {
+std::optional<Envelope> JsMessageQueue::dequeue() {
   val raw = checked(call("mailboxDequeue"));
   if (raw.isNull() || raw.isUndefined()) return std::nullopt;
   return envelope_from_js(raw);
 }
 
-std::vector<Envelope> JsMailboxAdapter::drain_user() {
+std::vector<Envelope> JsMessageQueue::drain() {
   val raws = checked(call("mailboxDrain"));
   std::vector<Envelope> out;
   const int n = raws["length"].as<int>();
@@ -92,14 +92,14 @@ std::vector<Envelope> JsMailboxAdapter::drain_user() {
   return out;
 }
 
-void JsMailboxAdapter::prepend_user(std::vector<Envelope> envelopes) {
+void JsMessageQueue::prepend(std::vector<Envelope> envelopes) {
   val raws = val::array();
   for (const Envelope& e : envelopes) raws.call<void>("push", envelope_to_js(e, 0));
   checked(hooks()["mailboxPrepend"](instance_, raws));
 }
 
-void JsMailboxAdapter::notify_drop(std::uint32_t key, const std::string& reason,
-                                   const val& envelope) {
+void JsMessageQueue::notify_drop(std::uint32_t key, const std::string& reason,
+                                 const val& envelope) {
   auto it = observers().find(key);
   if (it == observers().end()) return;
   const auto parsed = drop_reason_from_string(reason);

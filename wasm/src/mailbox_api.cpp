@@ -28,7 +28,7 @@ val envelopes_to_js(const std::vector<Envelope>& envelopes) {
 
 val mailbox_create(std::string kind, val settings) {
   return guarded([&] {
-    std::shared_ptr<Mailbox> mailbox;
+    std::shared_ptr<MessageQueue> mailbox;
     if (kind == "bounded") {
       mailbox = std::make_shared<BoundedMailbox>(bounded_options_from_js(settings));
     } else if (kind == "priority") {
@@ -50,15 +50,15 @@ bool mailbox_alive(std::uint32_t id) {
 }
 
 std::uint32_t mailbox_adapter_create(val instance, std::uint32_t base) {
-  auto adapter =
-      std::make_shared<JsMailboxAdapter>(std::move(instance), MailboxTable::instance().take(base));
+  auto adapter = std::make_shared<JsMessageQueue>(std::move(instance),
+                                                  MailboxTable::instance().get(base).describe());
   return MailboxTable::instance().add_adapter(std::move(adapter));
 }
 
 val mailbox_enqueue(std::uint32_t id, int which, val message, std::uint32_t sender, int special,
                     double replay) {
   return guarded([&] {
-    Mailbox& mailbox = MailboxTable::instance().get(id);
+    ActorMailbox& mailbox = MailboxTable::instance().get(id);
     Envelope envelope;
     envelope.message = message_from_js(std::move(message), special, 0);
     envelope.sender = ref_from_id(sender);
@@ -74,13 +74,13 @@ val mailbox_enqueue(std::uint32_t id, int which, val message, std::uint32_t send
 }
 
 val mailbox_dequeue(std::uint32_t id, int which) {
-  Mailbox& mailbox = MailboxTable::instance().get(id);
+  ActorMailbox& mailbox = MailboxTable::instance().get(id);
   auto envelope = which == kSystem ? mailbox.dequeue_system() : mailbox.dequeue_user();
   return envelope ? envelope_to_js(*envelope, 0) : val::null();
 }
 
 val mailbox_drain(std::uint32_t id, int which) {
-  Mailbox& mailbox = MailboxTable::instance().get(id);
+  ActorMailbox& mailbox = MailboxTable::instance().get(id);
   return envelopes_to_js(which == kSystem ? mailbox.drain_system() : mailbox.drain_user());
 }
 
@@ -103,7 +103,7 @@ bool mailbox_suspended(std::uint32_t id) {
   return MailboxTable::instance().get(id).suspended();
 }
 void mailbox_suspend(std::uint32_t id, bool suspend) {
-  Mailbox& mailbox = MailboxTable::instance().get(id);
+  ActorMailbox& mailbox = MailboxTable::instance().get(id);
   if (suspend) {
     mailbox.suspend();
   } else {
@@ -120,7 +120,7 @@ void mailbox_observe_drops(std::uint32_t id, val observer) {
   MailboxTable::instance().get(id).observe_drops(js_drop_observer(std::move(observer)));
 }
 void drop_notify(std::uint32_t observer_key, std::string reason, val envelope) {
-  JsMailboxAdapter::notify_drop(observer_key, reason, envelope);
+  JsMessageQueue::notify_drop(observer_key, reason, envelope);
 }
 
 }  // namespace mailroom::wasm::api

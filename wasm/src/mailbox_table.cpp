@@ -9,31 +9,29 @@ MailboxTable& MailboxTable::instance() {
   return table;
 }
 
-std::uint32_t MailboxTable::add(std::shared_ptr<Mailbox> mailbox) {
+std::uint32_t MailboxTable::add(std::shared_ptr<MessageQueue> queue) {
   const std::uint32_t id = next_id_++;
-  entries_[id] = Entry{mailbox, mailbox};
+  entries_[id] = Entry{std::make_shared<ActorMailbox>(queue), queue, queue, false};
   return id;
 }
 
-std::uint32_t MailboxTable::add_adapter(std::shared_ptr<Mailbox> adapter) {
-  const std::uint32_t id = add(std::move(adapter));
-  entries_[id].adapter = true;
+std::uint32_t MailboxTable::add_adapter(std::shared_ptr<MessageQueue> adapter) {
+  const std::uint32_t id = next_id_++;
+  entries_[id] = Entry{nullptr, adapter, adapter, true};
   return id;
 }
 
-std::shared_ptr<Mailbox> MailboxTable::take(std::uint32_t id) {
+std::shared_ptr<MessageQueue> MailboxTable::take(std::uint32_t id) {
   auto it = entries_.find(id);
-  std::shared_ptr<Mailbox> mailbox = it == entries_.end() ? nullptr : it->second.weak.lock();
-  if (!mailbox) throw IllegalStateError("this mailbox no longer exists");
+  std::shared_ptr<MessageQueue> queue = it == entries_.end() ? nullptr : it->second.weak.lock();
+  if (!queue) throw IllegalStateError("this mailbox no longer exists");
   if (it->second.adapter) it->second.strong.reset();  // the actor owns it now
-  return mailbox;
+  return queue;
 }
 
-Mailbox& MailboxTable::get(std::uint32_t id) {
+ActorMailbox& MailboxTable::get(std::uint32_t id) {
   auto it = entries_.find(id);
-  if (it != entries_.end()) {
-    if (auto strong = it->second.weak.lock()) return *strong;
-  }
+  if (it != entries_.end() && it->second.mailbox) return *it->second.mailbox;
   throw IllegalStateError("this mailbox no longer exists");
 }
 

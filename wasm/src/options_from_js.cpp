@@ -75,7 +75,7 @@ constexpr const char* kSystem = "ActorSystemOptions";
 // The JS withMailbox factory as a core MailboxFactory: hooks.mailboxFromFactory
 // calls it and answers the id of the core mailbox (or adapter) to use.
 MailboxFactory js_mailbox_factory(val factory) {
-  return [factory = std::move(factory)]() -> std::shared_ptr<Mailbox> {
+  return [factory = std::move(factory)]() -> std::shared_ptr<MessageQueue> {
     val result = hooks()["mailboxFromFactory"](factory);
     if (threw(result)) rethrow_js(result["thrown"]);
     if (result.hasOwnProperty("error")) {

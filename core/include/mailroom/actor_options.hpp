@@ -9,14 +9,14 @@
 #include <optional>
 #include <string_view>
 
-#include "mailroom/mailbox.hpp"
+#include "mailroom/message_queue.hpp"
 #include "mailroom/overflow_policy.hpp"
 #include "mailroom/supervisor_strategy.hpp"
 
 namespace mailroom {
 
 // Called once per actor (cell); a restart keeps the mailbox it returned.
-using MailboxFactory = std::function<std::shared_ptr<Mailbox>()>;
+using MailboxFactory = std::function<std::shared_ptr<MessageQueue>()>;
 
 class ActorOptions {
  public:
@@ -81,7 +81,7 @@ class ActorOptions {
   // FIFO, bounded when a capacity is set). A null or already-claimed mailbox
   // from a factory → OptionsError (field "mailbox") — claiming is the
   // caller's job, it knows the owner.
-  std::shared_ptr<Mailbox> make_mailbox() const;
+  std::shared_ptr<MessageQueue> make_mailbox() const;
 
  private:
   std::optional<std::size_t> capacity_;

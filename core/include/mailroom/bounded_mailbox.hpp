@@ -6,10 +6,10 @@
 //   reject     throw MailboxFullError at the call site; nothing is counted
 //
 // Signals (enqueue_signal: death notifications) bypass the bound under every
-// policy and are never evicted. prepend_user (unstash) is bounded too, shedding
-// at the far end from where it inserts — see prepend_user.
+// policy and are never evicted. prepend (unstash) is bounded too, shedding
+// at the far end from where it inserts — see prepend.
 //
-// Thread ownership as in Mailbox. One mutex guards both queues; drop
+// Thread ownership as in MessageQueue. One mutex guards the queue; drop
 // observers run after it is released, on the thread that caused the drop.
 #pragma once
 
@@ -20,11 +20,11 @@
 
 #include "mailroom/bounded_mailbox_options.hpp"
 #include "mailroom/detail/drop_ledger.hpp"
-#include "mailroom/mailbox.hpp"
+#include "mailroom/message_queue.hpp"
 
 namespace mailroom {
 
-class BoundedMailbox final : public Mailbox {
+class BoundedMailbox final : public MessageQueue {
  public:
   // Throws OptionsError{"BoundedMailbox", field, value} for invalid options.
   explicit BoundedMailbox(BoundedMailboxOptions options);
@@ -32,9 +32,7 @@ class BoundedMailbox final : public Mailbox {
   // ---- any thread ----
   void enqueue(Envelope envelope) override;  // may throw MailboxFullError (reject)
   void enqueue_signal(Envelope envelope) override;
-  void enqueue_system(Envelope envelope) override;
   std::size_t size() const override;
-  std::size_t system_size() const override;
   MailboxDescription describe() const override;
 
   bool reports_drops() const noexcept override { return true; }
@@ -48,17 +46,15 @@ class BoundedMailbox final : public Mailbox {
   void set_owner_path(std::string path);
 
   // ---- owning actor only ----
-  std::optional<Envelope> dequeue_system() override;
-  std::optional<Envelope> dequeue_user() override;
-  std::vector<Envelope> drain_user() override;
-  std::vector<Envelope> drain_system() override;
+  std::optional<Envelope> dequeue() override;
+  std::vector<Envelope> drain() override;
   // Puts the batch back at the head in order, within the bound:
   //   drop-head  evicts the newest queued messages to make room (drop-head);
   //              once nothing queued may go, the batch's tail is discarded (drop-new)
   //   drop-new   discards the part of the batch that does not fit (its tail)
   //   reject     all-or-nothing: throws MailboxFullError before inserting any
   //              (the vector is taken by value: keep a copy to restore a stash)
-  void prepend_user(std::vector<Envelope> envelopes) override;
+  void prepend(std::vector<Envelope> envelopes) override;
 
  private:
   explicit BoundedMailbox(BoundedMailboxOptions::Resolved settings);
@@ -87,7 +83,6 @@ class BoundedMailbox final : public Mailbox {
 
   mutable std::mutex mutex_;
   std::deque<Slot> user_;
-  std::deque<Envelope> system_;
   std::string owner_path_;
 };
 

@@ -1,116 +1,102 @@
-// Mailbox: where an actor's messages wait. Two queues — system and user — and
-// system messages always come out first.
+// ActorMailbox: where an actor's messages wait (Akka's Mailbox). It owns the
+// system queue, suspension and closing; the user queue is a MessageQueue of
+// the actor's choosing (unbounded, bounded, priority, a JS subclass).
+// System messages always come out first.
 //
 // Thread ownership (CAF's rule, stated per member):
-//   any thread        enqueue, enqueue_signal, enqueue_control, enqueue_system, size, system_size,
-//                     has_*, suspended, describe, dropped_count, observe_drops
-//   owning actor only dequeue_*, drain_*, prepend_user, suspend, resume
-// Implementations must make the "any thread" members safe against each other
-// and against the owner (many producers, one consumer).
+//   any thread        enqueue*, size, system_size, has_*, suspended, closed,
+//                     describe, dropped_count, observe_drops
+//   owning actor only dequeue_*, drain_*, prepend_user, suspend, resume, close
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
-#include <string>
-#include <utility>
 #include <vector>
 
-#include "mailroom/drop_reason.hpp"
-#include "mailroom/envelope.hpp"
-#include "mailroom/overflow_policy.hpp"
+#include "mailroom/detail/mpsc_queue.hpp"
+#include "mailroom/message_queue.hpp"
 
 namespace mailroom {
 
-// What inspection shows about a mailbox.
-struct MailboxDescription {
-  std::string kind;                        // "unbounded", "bounded", "priority", or a custom name
-  std::optional<std::size_t> capacity;     // none when unbounded
-  std::optional<OverflowPolicy> overflow;  // none when unbounded
-  bool dead_letter_drops = false;
-};
-
-class Mailbox {
+class ActorMailbox final {
  public:
-  virtual ~Mailbox() = default;
-  Mailbox() = default;
-  Mailbox(const Mailbox&) = delete;
-  Mailbox& operator=(const Mailbox&) = delete;
+  // Where envelopes go once the mailbox is closed (the actor's dead letters).
+  using Sink = std::function<void(Envelope)>;
+
+  explicit ActorMailbox(std::shared_ptr<MessageQueue> queue);
+  ActorMailbox(const ActorMailbox&) = delete;
+  ActorMailbox& operator=(const ActorMailbox&) = delete;
 
   // ---- any thread ----
-  // A user message. Bounded mailboxes apply their overflow policy here; under
-  // reject this throws MailboxFullError and nothing is counted as dropped.
-  virtual void enqueue(Envelope envelope) = 0;
-  // A death notification (Terminated): queued with the user messages but never
-  // shed by a capacity, under every policy.
-  virtual void enqueue_signal(Envelope envelope) = 0;
-  // stop() and kill(): a PoisonPill or Kill. Never shed by a capacity and never
-  // MailboxFullError, yet it still waits behind every user message queued
-  // before it (drain, then stop) — in a priority mailbox whatever their rank.
-  // A FIFO's signal path already means exactly that, hence the default.
-  virtual void enqueue_control(Envelope envelope) { enqueue_signal(std::move(envelope)); }
+  // A user message; may throw MailboxFullError (a rejecting queue).
+  void enqueue(Envelope envelope);
+  // A death notification: never shed by a capacity.
+  void enqueue_signal(Envelope envelope);
+  // stop()/kill(): never shed or refused, behind what was sent before it.
+  void enqueue_control(Envelope envelope);
   // A framework signal (create, terminate, failure, watch, suspend, ...).
-  virtual void enqueue_system(Envelope envelope) = 0;
+  void enqueue_system(Envelope envelope);
 
-  virtual std::size_t size() const = 0;         // pending user messages
-  virtual std::size_t system_size() const = 0;  // pending system messages
-  // A cheaper question than size() >= n for a sender to ask after every
-  // enqueue (the size warning); lock-free mailboxes answer it without touching
-  // the consumer's cache line.
-  virtual bool size_at_least(std::size_t n) const { return size() >= n; }
+  std::size_t size() const { return queue_->size(); }  // pending user messages
+  bool size_at_least(std::size_t n) const { return queue_->size_at_least(n); }
+  std::size_t system_size() const { return system_.size(); }
   bool has_user_messages() const { return size() > 0; }
   bool has_system_messages() const { return system_size() > 0; }
-  bool has_messages() const { return has_user_messages() || has_system_messages(); }
+  // What a turn could take now: system messages always, user messages only
+  // while not suspended (as dequeue_user).
+  bool has_messages() const {
+    return has_system_messages() || (!suspended() && has_user_messages());
+  }
+  MailboxDescription describe() const { return queue_->describe(); }
+  bool enqueue_is_sequentially_consistent() const noexcept {
+    return queue_->enqueue_is_sequentially_consistent();
+  }
 
-  virtual MailboxDescription describe() const = 0;
+  bool reports_drops() const noexcept { return queue_->reports_drops(); }
+  void observe_drops(DropObserver observer) { queue_->observe_drops(std::move(observer)); }
+  std::uint64_t dropped_count() const noexcept { return queue_->dropped_count(); }
+  bool dead_letter_drops() const noexcept { return queue_->dead_letter_drops(); }
 
-  // True when every enqueue_* ends its publication with a sequentially
-  // consistent read-modify-write (a lock-free queue's counter). The runtime
-  // then needs no extra fence between queuing a message and checking whether
-  // the actor is scheduled. A mailbox built on a mutex keeps the default.
-  virtual bool enqueue_is_sequentially_consistent() const noexcept { return false; }
-
-  // ---- drop reporting (optional; a mailbox that never drops keeps the defaults) ----
-  virtual bool reports_drops() const noexcept { return false; }
-  // Additive: every observer sees every drop.
-  virtual void observe_drops(DropObserver /*observer*/) {}
-  virtual std::uint64_t dropped_count() const noexcept { return 0; }
-  // Fixed at construction: only then does a drop become a dead letter.
-  virtual bool dead_letter_drops() const noexcept { return false; }
-
-  // ---- owning actor only ----
-  virtual std::optional<Envelope> dequeue_system() = 0;
-  virtual std::optional<Envelope> dequeue_user() = 0;
-  virtual std::vector<Envelope> drain_user() = 0;
-  virtual std::vector<Envelope> drain_system() = 0;
-  // Unstash: put envelopes back at the front, keeping their order. Bounded
-  // mailboxes bound this path too (see their docs); may throw MailboxFullError,
-  // in which case nothing was inserted.
-  virtual void prepend_user(std::vector<Envelope> envelopes) = 0;
-
-  // A suspended mailbox still accepts messages; the dispatcher only processes
-  // system messages until resume().
+  // A suspended mailbox still accepts messages; it hands out only system
+  // messages until resume().
   void suspend() noexcept { suspended_.store(true, std::memory_order_release); }
   void resume() noexcept { suspended_.store(false, std::memory_order_release); }
   bool suspended() const noexcept { return suspended_.load(std::memory_order_acquire); }
 
-  // ---- ownership: a mailbox belongs to exactly one actor ----
-  // Returns false when another owner already holds it (a factory that returned
-  // a shared instance); the runtime refuses such a mailbox with OptionsError.
-  bool try_claim(const void* owner) noexcept {
-    const void* expected = nullptr;
-    return owner_.compare_exchange_strong(expected, owner) || expected == owner;
-  }
-  void release(const void* owner) noexcept {
-    const void* expected = owner;
-    owner_.compare_exchange_strong(expected, nullptr);
-  }
-  const void* owner() const noexcept { return owner_.load(std::memory_order_acquire); }
+  // ---- owning actor only ----
+  std::optional<Envelope> dequeue_system() { return system_.pop(); }
+  // Nothing while suspended: a suspended mailbox holds its user messages.
+  std::optional<Envelope> dequeue_user();
+  std::vector<Envelope> drain_user() { return queue_->drain(); }  // suspended or not
+  std::vector<Envelope> drain_system();
+  // Unstash; bounded queues bound it (may throw MailboxFullError, then
+  // nothing was inserted).
+  void prepend_user(std::vector<Envelope> envelopes) { queue_->prepend(std::move(envelopes)); }
+
+  // Akka's cleanUp: from now on every user message, signal and stop/kill goes
+  // straight to `sink`, and what the user queue still holds is handed to it.
+  // Idempotent: a later call keeps the first sink and hands over stragglers
+  // (a sender that checked before the close). System messages stay queued for
+  // the actor to answer (a late watch still gets its Terminated).
+  void close(Sink sink);
+  bool closed() const noexcept { return closed_.load(std::memory_order_acquire); }
+
+  MessageQueue& queue() noexcept { return *queue_; }
+  const std::shared_ptr<MessageQueue>& queue_ptr() const noexcept { return queue_; }
 
  private:
+  // True (and the envelope handed to the sink) once closed.
+  bool diverted(Envelope& envelope);
+
+  const std::shared_ptr<MessageQueue> queue_;
+  MpscQueue<Envelope> system_;
   std::atomic<bool> suspended_{false};
-  std::atomic<const void*> owner_{nullptr};
+  std::atomic<bool> closed_{false};
+  Sink sink_;  // written once, before closed_ is published
 };
 
 }  // namespace mailroom

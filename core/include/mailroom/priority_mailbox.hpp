@@ -1,5 +1,6 @@
 // PriorityMailbox: user messages come out in ascending priority (lower number
-// first), FIFO among equals; system messages still come first.
+// first), FIFO among equals (the ActorMailbox still hands out system messages
+// first).
 //
 // Backed by an ordered tree keyed by (priority, arrival sequence): enqueue,
 // dequeue and shedding the least important are all O(log n).
@@ -11,9 +12,9 @@
 //   drop-new              discard the arrival
 //   reject                throw MailboxFullError; nothing is counted
 // Signals (enqueue_signal) bypass the bound, take their priority position, and
-// are never shed. prepend_user re-ranks each envelope through the same path.
+// are never shed. prepend re-ranks each envelope through the same path.
 //
-// Thread ownership as in Mailbox. priority_for runs on the producer's thread
+// Thread ownership as in MessageQueue. priority_for runs on the producer's thread
 // outside the lock, so it must be safe to call concurrently.
 #pragma once
 
@@ -25,7 +26,7 @@
 #include <string>
 
 #include "mailroom/detail/drop_ledger.hpp"
-#include "mailroom/mailbox.hpp"
+#include "mailroom/message_queue.hpp"
 #include "mailroom/priority_mailbox_options.hpp"
 
 namespace mailroom {
@@ -35,7 +36,7 @@ namespace mailroom {
 // deliberate +infinity ("absolutely last" stays distinguishable).
 inline constexpr double kUnrankablePriority = 9007199254740991.0;
 
-class PriorityMailbox final : public Mailbox {
+class PriorityMailbox final : public MessageQueue {
  public:
   // Throws OptionsError{"PriorityMailbox", field, value} for invalid options.
   explicit PriorityMailbox(PriorityMailboxOptions options);
@@ -47,9 +48,7 @@ class PriorityMailbox final : public Mailbox {
   // queued before it, whatever their rank, and everything sent after it
   // (whatever its rank) goes behind it. Never shed, never rejected.
   void enqueue_control(Envelope envelope) override;
-  void enqueue_system(Envelope envelope) override;
   std::size_t size() const override;
-  std::size_t system_size() const override;
   MailboxDescription describe() const override;
 
   bool reports_drops() const noexcept override { return true; }
@@ -66,14 +65,12 @@ class PriorityMailbox final : public Mailbox {
   double rank_of(const Envelope& envelope) const;
 
   // ---- owning actor only ----
-  std::optional<Envelope> dequeue_system() override;
-  std::optional<Envelope> dequeue_user() override;
-  std::vector<Envelope> drain_user() override;  // in delivery order
-  std::vector<Envelope> drain_system() override;
+  std::optional<Envelope> dequeue() override;
+  std::vector<Envelope> drain() override;  // in delivery order
   // Re-ranks each envelope as a new arrival (it rejoins its tier, behind the
   // equals already queued), so the bound applies and may drop. Under reject
   // it is all-or-nothing: throws MailboxFullError before inserting any.
-  void prepend_user(std::vector<Envelope> envelopes) override;
+  void prepend(std::vector<Envelope> envelopes) override;
 
  private:
   explicit PriorityMailbox(PriorityMailboxOptions::Resolved settings);
@@ -114,7 +111,6 @@ class PriorityMailbox final : public Mailbox {
   std::map<Key, Slot> ordered_;
   std::uint64_t next_sequence_ = 0;
   std::uint64_t epoch_ = 0;  // even; +2 for every enqueue_control
-  std::deque<Envelope> system_;
   std::string owner_path_;
 };
 

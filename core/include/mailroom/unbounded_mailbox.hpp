@@ -1,6 +1,6 @@
-// UnboundedMailbox: the default. FIFO, never drops; the heap is the only ceiling.
-// Lock-free: any number of senders enqueue with one atomic exchange each, and
-// the owning actor dequeues without ever blocking them.
+// UnboundedMailbox: the default user queue. FIFO, never drops; the heap is
+// the only ceiling. Lock-free: any number of senders enqueue with one atomic
+// exchange each, and the owning actor dequeues without ever blocking them.
 // (The size warning at 10,000 and each doubling is the actor cell's job: it sees
 // size() after every enqueue.)
 #pragma once
@@ -9,30 +9,25 @@
 #include <deque>
 
 #include "mailroom/detail/mpsc_queue.hpp"
-#include "mailroom/mailbox.hpp"
+#include "mailroom/message_queue.hpp"
 
 namespace mailroom {
 
-class UnboundedMailbox final : public Mailbox {
+class UnboundedMailbox final : public MessageQueue {
  public:
   void enqueue(Envelope envelope) override;
   void enqueue_signal(Envelope envelope) override;
-  void enqueue_system(Envelope envelope) override;
   std::size_t size() const override;
   bool size_at_least(std::size_t n) const override;
-  std::size_t system_size() const override;
   MailboxDescription describe() const override;
   bool enqueue_is_sequentially_consistent() const noexcept override { return true; }
 
-  std::optional<Envelope> dequeue_system() override;
-  std::optional<Envelope> dequeue_user() override;
-  std::vector<Envelope> drain_user() override;
-  std::vector<Envelope> drain_system() override;
-  void prepend_user(std::vector<Envelope> envelopes) override;
+  std::optional<Envelope> dequeue() override;
+  std::vector<Envelope> drain() override;
+  void prepend(std::vector<Envelope> envelopes) override;
 
  private:
   MpscQueue<Envelope> user_;
-  MpscQueue<Envelope> system_;
   // Unstashed envelopes, ahead of user_. Owner only; the count is atomic so
   // size() stays exact from any thread.
   std::deque<Envelope> front_;

@@ -84,19 +84,9 @@ void BoundedMailbox::enqueue_signal(Envelope envelope) {
   user_.push_back(Slot{std::move(envelope), false});
 }
 
-void BoundedMailbox::enqueue_system(Envelope envelope) {
-  std::lock_guard lock(mutex_);
-  system_.push_back(std::move(envelope));
-}
-
 std::size_t BoundedMailbox::size() const {
   std::lock_guard lock(mutex_);
   return user_.size();
-}
-
-std::size_t BoundedMailbox::system_size() const {
-  std::lock_guard lock(mutex_);
-  return system_.size();
 }
 
 MailboxDescription BoundedMailbox::describe() const {
@@ -108,15 +98,7 @@ void BoundedMailbox::set_owner_path(std::string path) {
   owner_path_ = std::move(path);
 }
 
-std::optional<Envelope> BoundedMailbox::dequeue_system() {
-  std::lock_guard lock(mutex_);
-  if (system_.empty()) return std::nullopt;
-  Envelope front = std::move(system_.front());
-  system_.pop_front();
-  return front;
-}
-
-std::optional<Envelope> BoundedMailbox::dequeue_user() {
+std::optional<Envelope> BoundedMailbox::dequeue() {
   std::lock_guard lock(mutex_);
   if (user_.empty()) return std::nullopt;
   Envelope front = std::move(user_.front().envelope);
@@ -124,7 +106,7 @@ std::optional<Envelope> BoundedMailbox::dequeue_user() {
   return front;
 }
 
-std::vector<Envelope> BoundedMailbox::drain_user() {
+std::vector<Envelope> BoundedMailbox::drain() {
   std::lock_guard lock(mutex_);
   std::vector<Envelope> out;
   out.reserve(user_.size());
@@ -133,15 +115,7 @@ std::vector<Envelope> BoundedMailbox::drain_user() {
   return out;
 }
 
-std::vector<Envelope> BoundedMailbox::drain_system() {
-  std::lock_guard lock(mutex_);
-  std::vector<Envelope> out(std::make_move_iterator(system_.begin()),
-                            std::make_move_iterator(system_.end()));
-  system_.clear();
-  return out;
-}
-
-void BoundedMailbox::prepend_user(std::vector<Envelope> envelopes) {
+void BoundedMailbox::prepend(std::vector<Envelope> envelopes) {
   if (envelopes.empty()) return;
   std::vector<DropLedger::Drop> dropped;
   {

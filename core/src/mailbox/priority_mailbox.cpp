@@ -125,19 +125,9 @@ void PriorityMailbox::enqueue_control(Envelope envelope) {
   epoch_ += 2;
 }
 
-void PriorityMailbox::enqueue_system(Envelope envelope) {
-  std::lock_guard lock(mutex_);
-  system_.push_back(std::move(envelope));
-}
-
 std::size_t PriorityMailbox::size() const {
   std::lock_guard lock(mutex_);
   return ordered_.size();
-}
-
-std::size_t PriorityMailbox::system_size() const {
-  std::lock_guard lock(mutex_);
-  return system_.size();
 }
 
 MailboxDescription PriorityMailbox::describe() const {
@@ -149,15 +139,7 @@ void PriorityMailbox::set_owner_path(std::string path) {
   owner_path_ = std::move(path);
 }
 
-std::optional<Envelope> PriorityMailbox::dequeue_system() {
-  std::lock_guard lock(mutex_);
-  if (system_.empty()) return std::nullopt;
-  Envelope front = std::move(system_.front());
-  system_.pop_front();
-  return front;
-}
-
-std::optional<Envelope> PriorityMailbox::dequeue_user() {
+std::optional<Envelope> PriorityMailbox::dequeue() {
   std::lock_guard lock(mutex_);
   if (ordered_.empty()) return std::nullopt;
   auto first = ordered_.begin();
@@ -166,7 +148,7 @@ std::optional<Envelope> PriorityMailbox::dequeue_user() {
   return front;
 }
 
-std::vector<Envelope> PriorityMailbox::drain_user() {
+std::vector<Envelope> PriorityMailbox::drain() {
   std::lock_guard lock(mutex_);
   std::vector<Envelope> out;
   out.reserve(ordered_.size());
@@ -175,15 +157,7 @@ std::vector<Envelope> PriorityMailbox::drain_user() {
   return out;
 }
 
-std::vector<Envelope> PriorityMailbox::drain_system() {
-  std::lock_guard lock(mutex_);
-  std::vector<Envelope> out(std::make_move_iterator(system_.begin()),
-                            std::make_move_iterator(system_.end()));
-  system_.clear();
-  return out;
-}
-
-void PriorityMailbox::prepend_user(std::vector<Envelope> envelopes) {
+void PriorityMailbox::prepend(std::vector<Envelope> envelopes) {
   if (envelopes.empty()) return;
   std::vector<double> ranks;
   ranks.reserve(envelopes.size());

@@ -12,10 +12,6 @@ void UnboundedMailbox::enqueue_signal(Envelope envelope) {
   enqueue(std::move(envelope));
 }
 
-void UnboundedMailbox::enqueue_system(Envelope envelope) {
-  system_.push(std::move(envelope));
-}
-
 std::size_t UnboundedMailbox::size() const {
   return front_size_.load(std::memory_order_acquire) + user_.size();
 }
@@ -25,19 +21,11 @@ bool UnboundedMailbox::size_at_least(std::size_t n) const {
   return front >= n || user_.size_at_least(n - front);
 }
 
-std::size_t UnboundedMailbox::system_size() const {
-  return system_.size();
-}
-
 MailboxDescription UnboundedMailbox::describe() const {
   return {"unbounded", {}, {}, false};
 }
 
-std::optional<Envelope> UnboundedMailbox::dequeue_system() {
-  return system_.pop();
-}
-
-std::optional<Envelope> UnboundedMailbox::dequeue_user() {
+std::optional<Envelope> UnboundedMailbox::dequeue() {
   if (front_.empty()) return user_.pop();
   Envelope first = std::move(front_.front());
   front_.pop_front();
@@ -45,7 +33,7 @@ std::optional<Envelope> UnboundedMailbox::dequeue_user() {
   return first;
 }
 
-std::vector<Envelope> UnboundedMailbox::drain_user() {
+std::vector<Envelope> UnboundedMailbox::drain() {
   std::vector<Envelope> out(std::make_move_iterator(front_.begin()),
                             std::make_move_iterator(front_.end()));
   front_.clear();
@@ -54,13 +42,7 @@ std::vector<Envelope> UnboundedMailbox::drain_user() {
   return out;
 }
 
-std::vector<Envelope> UnboundedMailbox::drain_system() {
-  std::vector<Envelope> out;
-  while (auto envelope = system_.pop()) out.push_back(std::move(*envelope));
-  return out;
-}
-
-void UnboundedMailbox::prepend_user(std::vector<Envelope> envelopes) {
+void UnboundedMailbox::prepend(std::vector<Envelope> envelopes) {
   front_.insert(front_.begin(), std::make_move_iterator(envelopes.begin()),
                 std::make_move_iterator(envelopes.end()));
   front_size_.store(front_.size(), std::memory_order_release);

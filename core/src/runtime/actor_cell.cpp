@@ -61,7 +61,7 @@ ActorCell::ActorCell(Init init)
       path_(std::move(init.path)),
       factory_(std::move(init.factory)),
       options_(std::move(init.options)),
-      mailbox_(std::move(init.mailbox)),
+      mailbox_(init.mailbox ? std::make_unique<ActorMailbox>(std::move(init.mailbox)) : nullptr),
       uid_(init.uid),
       guardian_(init.guardian),
       context_(*this),
@@ -74,7 +74,7 @@ ActorCell::ActorCell(Init init)
 }
 
 ActorCell::~ActorCell() {
-  if (mailbox_) mailbox_->release(this);
+  if (mailbox_) mailbox_->queue().release(this);
 }
 
 std::shared_ptr<ActorCell> ActorCell::create(Init init) {
@@ -240,7 +240,7 @@ std::shared_ptr<ActorCell> ActorCell::spawn_child(ActorFactory factory, std::str
                                   (local_path_ == "/" ? "" : "/") + name);
     }
   }
-  std::shared_ptr<Mailbox> mailbox = options.make_mailbox();
+  std::shared_ptr<MessageQueue> mailbox = options.make_mailbox();
   Init init;
   init.system = system_;
   init.parent = self_;

@@ -48,7 +48,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
     std::string path;
     ActorFactory factory;
     ActorOptions options;
-    std::shared_ptr<Mailbox> mailbox;  // claimed by the caller
+    std::shared_ptr<MessageQueue> mailbox;  // the user queue, claimed by the caller
     std::uint64_t uid = 0;
     bool guardian = false;
   };
@@ -164,7 +164,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   std::string name_, local_path_, path_;
   ActorFactory factory_;
   ActorOptions options_;
-  std::shared_ptr<Mailbox> mailbox_;
+  std::unique_ptr<ActorMailbox> mailbox_;  // owns the system queue; null for a ghost
   MailboxDescription description_;
   std::uint64_t uid_ = 0;
   bool guardian_ = false;

@@ -66,10 +66,10 @@ void ActorOptions::validate() const {
   }
 }
 
-std::shared_ptr<Mailbox> ActorOptions::make_mailbox() const {
+std::shared_ptr<MessageQueue> ActorOptions::make_mailbox() const {
   validate();
   if (factory_) {
-    std::shared_ptr<Mailbox> mailbox = factory_();
+    std::shared_ptr<MessageQueue> mailbox = factory_();
     if (!mailbox)
       throw OptionsError(kFamily, "mailbox", "null", "the mailbox factory returned null");
     if (mailbox->owner() != nullptr) {

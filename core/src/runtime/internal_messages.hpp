@@ -1,5 +1,5 @@
 // The framework's system messages (never seen by user code). Each travels in
-// an Envelope through Mailbox::enqueue_system.
+// an Envelope through ActorMailbox::enqueue_system.
 #pragma once
 
 #include <cstdint>

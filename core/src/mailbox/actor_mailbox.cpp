@@ -1,0 +1,53 @@
+#include <stdexcept>
+#include <utility>
+
+#include "mailroom/mailbox.hpp"
+
+namespace mailroom {
+
+ActorMailbox::ActorMailbox(std::shared_ptr<MessageQueue> queue) : queue_(std::move(queue)) {
+  if (!queue_) throw std::invalid_argument("ActorMailbox needs a MessageQueue");
+}
+
+bool ActorMailbox::diverted(Envelope& envelope) {
+  if (!closed()) return false;
+  sink_(std::move(envelope));
+  return true;
+}
+
+void ActorMailbox::enqueue(Envelope envelope) {
+  if (!diverted(envelope)) queue_->enqueue(std::move(envelope));
+}
+
+void ActorMailbox::enqueue_signal(Envelope envelope) {
+  if (!diverted(envelope)) queue_->enqueue_signal(std::move(envelope));
+}
+
+void ActorMailbox::enqueue_control(Envelope envelope) {
+  if (!diverted(envelope)) queue_->enqueue_control(std::move(envelope));
+}
+
+void ActorMailbox::enqueue_system(Envelope envelope) {
+  system_.push(std::move(envelope));
+}
+
+std::optional<Envelope> ActorMailbox::dequeue_user() {
+  if (suspended()) return std::nullopt;
+  return queue_->dequeue();
+}
+
+std::vector<Envelope> ActorMailbox::drain_system() {
+  std::vector<Envelope> out;
+  while (auto envelope = system_.pop()) out.push_back(std::move(*envelope));
+  return out;
+}
+
+void ActorMailbox::close(Sink sink) {
+  if (!closed()) {
+    sink_ = std::move(sink);
+    closed_.store(true, std::memory_order_seq_cst);
+  }
+  for (auto& envelope : queue_->drain()) sink_(std::move(envelope));
+}
+
+}  // namespace mailroom
