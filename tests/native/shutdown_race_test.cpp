@@ -60,7 +60,7 @@ class Counter final : public Actor {
   std::shared_ptr<Ledger> ledger_;
 };
 
-using MailboxMaker = std::function<std::shared_ptr<Mailbox>()>;
+using MailboxMaker = std::function<std::shared_ptr<MessageQueue>()>;
 
 // One cycle: producers race with terminate(), await_termination() and the
 // system's destruction; fails when a message was lost, late or counted twice.
@@ -155,14 +155,14 @@ void run_cycles(const MailboxMaker& make) {
   }
 }
 
-std::shared_ptr<Mailbox> bounded(OverflowPolicy policy) {
+std::shared_ptr<MessageQueue> bounded(OverflowPolicy policy) {
   return std::make_shared<BoundedMailbox>(BoundedMailboxOptions::create()
                                               .with_capacity(static_cast<double>(kCapacity))
                                               .with_overflow(policy)
                                               .with_dead_letter_drops(true));
 }
 
-std::shared_ptr<Mailbox> priority(OverflowPolicy policy) {
+std::shared_ptr<MessageQueue> priority(OverflowPolicy policy) {
   return std::make_shared<PriorityMailbox>(PriorityMailboxOptions::create()
                                                .with_priority_for([](const Envelope& e) {
                                                  auto v = e.message.get_if<int>();
