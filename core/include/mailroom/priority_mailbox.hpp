@@ -2,8 +2,10 @@
 // first), FIFO among equals (the ActorMailbox still hands out system messages
 // first).
 //
-// Backed by an ordered tree keyed by (priority, arrival sequence): enqueue,
-// dequeue and shedding the least important are all O(log n).
+// Backed by a PriorityStore keyed by (epoch, priority, arrival sequence): a
+// FIFO ring per distinct priority for the usual few (O(1) in the backlog,
+// O(log k) in the k distinct priorities), an ordered tree, O(log n), when
+// more than 64 distinct priorities are queued at once.
 //
 // Optionally bounded. When full:
 //   drop-lowest-priority  insert the arrival, then shed the least important
@@ -20,12 +22,12 @@
 
 #include <cstdint>
 #include <deque>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 
 #include "mailroom/detail/drop_ledger.hpp"
+#include "mailroom/detail/priority_store.hpp"
 #include "mailroom/message_queue.hpp"
 #include "mailroom/priority_mailbox_options.hpp"
 
@@ -75,19 +77,7 @@ class PriorityMailbox final : public MessageQueue {
  private:
   explicit PriorityMailbox(PriorityMailboxOptions::Resolved settings);
 
-  struct Key {
-    std::uint64_t epoch;     // even: 2 x the PoisonPills/Kills queued before; odd: one of them
-    double priority;         // never NaN
-    std::uint64_t sequence;  // arrival order, unique: also the entry's identity
-    bool operator<(const Key& other) const noexcept {
-      if (epoch != other.epoch) return epoch < other.epoch;
-      return priority < other.priority || (priority == other.priority && sequence < other.sequence);
-    }
-  };
-  struct Slot {
-    Envelope envelope;
-    bool droppable;  // false for signals: never shed
-  };
+  using Key = detail::PriorityStore::Key;
 
   // The one overflow decision; inserts the arrival when it is admitted. Lock
   // held. Counts any drop; throws under reject.
@@ -108,7 +98,7 @@ class PriorityMailbox final : public MessageQueue {
   DropLedger ledger_;
 
   mutable std::mutex mutex_;
-  std::map<Key, Slot> ordered_;
+  detail::PriorityStore ordered_;
   std::uint64_t next_sequence_ = 0;
   std::uint64_t epoch_ = 0;  // even; +2 for every enqueue_control
   std::string owner_path_;

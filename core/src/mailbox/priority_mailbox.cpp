@@ -50,20 +50,13 @@ PriorityMailbox::Key PriorityMailbox::insert(double priority, Envelope envelope,
 PriorityMailbox::Key PriorityMailbox::insert_in(std::uint64_t epoch, double priority,
                                                 Envelope envelope, bool droppable) {
   const Key key{epoch, priority, next_sequence_++};
-  // Keys only grow within a rank, so the hint is exact for FIFO-heavy loads.
-  ordered_.emplace_hint(ordered_.end(), key, Slot{std::move(envelope), droppable});
+  ordered_.insert(key, detail::PriorityStore::Slot{std::move(envelope), droppable});
   return key;
 }
 
 std::optional<std::pair<PriorityMailbox::Key, Envelope>>
 PriorityMailbox::take_least_important_droppable() {
-  // From the tail; only signals are skipped, and those are few.
-  for (auto it = ordered_.rbegin(); it != ordered_.rend(); ++it) {
-    if (!it->second.droppable) continue;
-    auto node = ordered_.extract(std::next(it).base());
-    return std::make_pair(node.key(), std::move(node.mapped().envelope));
-  }
-  return std::nullopt;
+  return ordered_.take_last_droppable();
 }
 
 std::optional<DropLedger::Drop> PriorityMailbox::decide_overflow(double priority, Envelope& arrival,
@@ -141,20 +134,12 @@ void PriorityMailbox::set_owner_path(std::string path) {
 
 std::optional<Envelope> PriorityMailbox::dequeue() {
   std::lock_guard lock(mutex_);
-  if (ordered_.empty()) return std::nullopt;
-  auto first = ordered_.begin();
-  Envelope front = std::move(first->second.envelope);
-  ordered_.erase(first);
-  return front;
+  return ordered_.pop_front();
 }
 
 std::vector<Envelope> PriorityMailbox::drain() {
   std::lock_guard lock(mutex_);
-  std::vector<Envelope> out;
-  out.reserve(ordered_.size());
-  for (auto& entry : ordered_) out.push_back(std::move(entry.second.envelope));
-  ordered_.clear();
-  return out;
+  return ordered_.drain();
 }
 
 void PriorityMailbox::prepend(std::vector<Envelope> envelopes) {
@@ -177,7 +162,7 @@ void PriorityMailbox::prepend(std::vector<Envelope> envelopes) {
     }
     // Unstashed messages were queued before any PoisonPill still pending.
     const std::uint64_t epoch =
-        ordered_.empty() ? epoch_ : ordered_.begin()->first.epoch & ~std::uint64_t{1};
+        ordered_.empty() ? epoch_ : ordered_.front_epoch() & ~std::uint64_t{1};
     for (std::size_t i = 0; i < envelopes.size(); ++i) {
       if (envelopes[i].signal) {
         insert_in(epoch, ranks[i], std::move(envelopes[i]), false);

@@ -1,0 +1,93 @@
+// PriorityStore: a PriorityMailbox's queued messages in delivery order, by
+// (epoch, priority, sequence). Not thread-safe: the mailbox's lock guards it.
+//
+// Most users have a few distinct priorities (the seed's 0/5/10), so the store
+// keeps a FIFO ring per distinct (epoch, priority) in a small ordered map:
+// enqueue and dequeue are O(1) in the backlog and O(log k) in the number k of
+// distinct priorities, and consecutive messages of one priority share cache
+// lines (a tree of a million nodes misses cache on every operation). When more
+// than kMaxBuckets distinct priorities are queued at once (random doubles) it
+// moves everything into one ordered tree, O(log n), and back to rings once
+// that tree is empty. Both orders are the same, so the switch is invisible.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "mailroom/envelope.hpp"
+
+namespace mailroom::detail {
+
+class PriorityStore {
+ public:
+  static constexpr std::size_t kMaxBuckets = 64;
+
+  struct Key {
+    std::uint64_t epoch;     // even: 2 x the PoisonPills/Kills queued before; odd: one of them
+    double priority;         // never NaN
+    std::uint64_t sequence;  // arrival order, unique: also the entry's identity
+    bool operator<(const Key& other) const noexcept {
+      if (epoch != other.epoch) return epoch < other.epoch;
+      return priority < other.priority || (priority == other.priority && sequence < other.sequence);
+    }
+  };
+  struct Slot {
+    Envelope envelope;
+    bool droppable = true;  // false for signals and stop/kill: never shed
+  };
+
+  // `key.sequence` must exceed every sequence stored (the mailbox's counter).
+  void insert(const Key& key, Slot slot);
+  std::size_t size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
+  // The epoch of the first message; only when not empty.
+  std::uint64_t front_epoch() const;
+  std::optional<Envelope> pop_front();
+  // The last droppable message in delivery order, removed.
+  std::optional<std::pair<Key, Envelope>> take_last_droppable();
+  std::vector<Envelope> drain();  // everything, in delivery order
+  bool uses_tree() const noexcept { return !tree_.empty(); }
+
+ private:
+  struct Entry {
+    std::uint64_t sequence = 0;
+    Slot slot;
+  };
+  // A growable circular buffer (capacity a power of two).
+  class Ring {
+   public:
+    bool empty() const noexcept { return count_ == 0; }
+    std::size_t size() const noexcept { return count_; }
+    void push_back(Entry entry);
+    Entry pop_front();
+    Entry& at(std::size_t i) { return buffer_[(head_ + i) & (buffer_.size() - 1)]; }
+    Entry erase(std::size_t i);  // shifts the later entries down
+    void clear() noexcept { head_ = count_ = 0; }
+
+   private:
+    std::vector<Entry> buffer_;
+    std::size_t head_ = 0;
+    std::size_t count_ = 0;
+  };
+  struct BucketKey {
+    std::uint64_t epoch;
+    double priority;
+    bool operator<(const BucketKey& other) const noexcept {
+      return epoch < other.epoch || (epoch == other.epoch && priority < other.priority);
+    }
+  };
+
+  void move_buckets_to_tree();
+  void retire(std::map<BucketKey, Ring>::iterator bucket);
+
+  std::map<BucketKey, Ring> buckets_;
+  std::map<Key, Slot> tree_;  // only while there were too many buckets
+  std::vector<Ring> spare_;   // emptied rings, kept for their buffers
+  std::size_t size_ = 0;
+};
+
+}  // namespace mailroom::detail

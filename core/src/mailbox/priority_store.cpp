@@ -1,0 +1,143 @@
+#include "mailroom/detail/priority_store.hpp"
+
+#include <stdexcept>
+
+namespace mailroom::detail {
+
+namespace {
+constexpr std::size_t kSpareRings = 8;
+}
+
+void PriorityStore::Ring::push_back(Entry entry) {
+  if (count_ == buffer_.size()) {
+    // Grow to twice the size, unrolling the ring so head_ is 0 again.
+    std::vector<Entry> bigger(buffer_.empty() ? 8 : buffer_.size() * 2);
+    for (std::size_t i = 0; i < count_; ++i) bigger[i] = std::move(at(i));
+    buffer_ = std::move(bigger);
+    head_ = 0;
+  }
+  buffer_[(head_ + count_) & (buffer_.size() - 1)] = std::move(entry);
+  ++count_;
+}
+
+PriorityStore::Entry PriorityStore::Ring::pop_front() {
+  Entry out = std::move(buffer_[head_]);
+  head_ = (head_ + 1) & (buffer_.size() - 1);
+  --count_;
+  return out;
+}
+
+PriorityStore::Entry PriorityStore::Ring::erase(std::size_t i) {
+  Entry out = std::move(at(i));
+  for (std::size_t j = i + 1; j < count_; ++j) at(j - 1) = std::move(at(j));
+  at(count_ - 1).slot.envelope = Envelope{};
+  --count_;
+  return out;
+}
+
+void PriorityStore::insert(const Key& key, Slot slot) {
+  ++size_;
+  if (!tree_.empty()) {
+    tree_.emplace_hint(tree_.end(), key, std::move(slot));
+    return;
+  }
+  const BucketKey bucket_key{key.epoch, key.priority};
+  auto bucket = buckets_.find(bucket_key);
+  if (bucket == buckets_.end()) {
+    if (buckets_.size() >= kMaxBuckets) {
+      move_buckets_to_tree();
+      tree_.emplace_hint(tree_.end(), key, std::move(slot));
+      return;
+    }
+    Ring ring;
+    if (!spare_.empty()) {
+      ring = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    bucket = buckets_.emplace(bucket_key, std::move(ring)).first;
+  }
+  // Sequences only grow, so the back of a ring is always the right place.
+  bucket->second.push_back(Entry{key.sequence, std::move(slot)});
+}
+
+void PriorityStore::move_buckets_to_tree() {
+  for (auto& [bucket_key, ring] : buckets_) {
+    while (!ring.empty()) {
+      Entry entry = ring.pop_front();
+      tree_.emplace(Key{bucket_key.epoch, bucket_key.priority, entry.sequence},
+                    std::move(entry.slot));
+    }
+  }
+  buckets_.clear();
+}
+
+void PriorityStore::retire(std::map<BucketKey, Ring>::iterator bucket) {
+  if (spare_.size() < kSpareRings) {
+    bucket->second.clear();
+    spare_.push_back(std::move(bucket->second));
+  }
+  buckets_.erase(bucket);
+}
+
+std::uint64_t PriorityStore::front_epoch() const {
+  if (!tree_.empty()) return tree_.begin()->first.epoch;
+  if (buckets_.empty()) throw std::logic_error("PriorityStore::front_epoch on an empty store");
+  return buckets_.begin()->first.epoch;
+}
+
+std::optional<Envelope> PriorityStore::pop_front() {
+  if (size_ == 0) return std::nullopt;
+  --size_;
+  if (!tree_.empty()) {
+    auto first = tree_.begin();
+    Envelope out = std::move(first->second.envelope);
+    tree_.erase(first);
+    return out;
+  }
+  auto bucket = buckets_.begin();
+  Envelope out = std::move(bucket->second.pop_front().slot.envelope);
+  if (bucket->second.empty()) retire(bucket);
+  return out;
+}
+
+std::optional<std::pair<PriorityStore::Key, Envelope>> PriorityStore::take_last_droppable() {
+  // From the tail; only signals and stop/kill are skipped, and those are few.
+  if (!tree_.empty()) {
+    for (auto it = tree_.rbegin(); it != tree_.rend(); ++it) {
+      if (!it->second.droppable) continue;
+      auto node = tree_.extract(std::next(it).base());
+      --size_;
+      return std::make_pair(node.key(), std::move(node.mapped().envelope));
+    }
+    return std::nullopt;
+  }
+  for (auto bucket = buckets_.rbegin(); bucket != buckets_.rend(); ++bucket) {
+    Ring& ring = bucket->second;
+    for (std::size_t i = ring.size(); i-- > 0;) {
+      if (!ring.at(i).slot.droppable) continue;
+      Entry entry = ring.erase(i);
+      --size_;
+      const Key key{bucket->first.epoch, bucket->first.priority, entry.sequence};
+      if (ring.empty()) retire(std::next(bucket).base());
+      return std::make_pair(key, std::move(entry.slot.envelope));
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<Envelope> PriorityStore::drain() {
+  std::vector<Envelope> out;
+  out.reserve(size_);
+  for (auto& [key, slot] : tree_) out.push_back(std::move(slot.envelope));
+  tree_.clear();
+  while (!buckets_.empty()) {
+    auto bucket = buckets_.begin();
+    while (!bucket->second.empty())
+      out.push_back(std::move(bucket->second.pop_front().slot.envelope));
+    retire(bucket);
+  }
+  size_ = 0;
+  return out;
+}
+
+}  // namespace mailroom::detail
