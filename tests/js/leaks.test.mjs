@@ -1,9 +1,14 @@
 // No leaks: after 100,000 messages and terminate(), live embind handles and the
-// wasm heap are back near where they started.
+// wasm heap are back near where they started; after 1,000,000 messages (and
+// throwing and async receives) the JS value slab is too.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Actor, ActorSystem, ActorSystemOptions, DeadLetterQueueOptions, wasmModule } from 'mailroom';
-import { idle, uniqueName } from './helpers.mjs';
+import {
+  Actor, ActorOptions, ActorSystem, ActorSystemOptions, DeadLetterQueueOptions, Directive,
+  OneForOneStrategy, wasmModule,
+} from 'mailroom';
+import { liveSlots } from '../../wasm/js/value_slab.js';
+import { idle, uniqueName, until } from './helpers.mjs';
 
 async function run(messages) {
   const system = ActorSystem.create(uniqueName('leak'), ActorSystemOptions.create()
@@ -40,3 +45,57 @@ test('100,000 messages and terminate leave no embind handles and no heap growth 
   assert.equal(wasmModule.HEAP8.length, grown);
   assert.ok(grown <= heap * 8, `heap grew from ${heap} to ${grown}`);
 });
+
+// The hot path keeps JS messages in a slab, not in embind handles: every slot
+// is freed when the core lets go of its message (delivered, failed, awaited,
+// dead-lettered and evicted, or released at terminate).
+async function runHotPath(messages, kind) {
+  const system = ActorSystem.create(uniqueName(`slab-${kind}`), ActorSystemOptions.create()
+    .withDeadLetters(DeadLetterQueueOptions.create().withStore('memory').withMaxEntries(10)));
+  let count = 0;
+  class Receiver extends Actor {
+    onReceive(message) {
+      count += 1;
+      if (kind === 'throwing' && message.i % 2 === 0) throw new Error('boom');
+      if (kind === 'async') return Promise.resolve();
+      return undefined;
+    }
+  }
+  const ref = system.spawn(Receiver, 'receiver', kind === 'throwing'
+    ? ActorOptions.create().withSupervisorStrategy(new OneForOneStrategy(() => Directive.Resume))
+    : undefined);
+  const sender = system.spawn(Receiver, 'sender');
+  const batch = 10_000;
+  for (let sent = 0; sent < messages; sent += batch) {
+    for (let i = 0; i < batch; i += 1) ref.tell({ i }, sender);
+    // Async receives take one message per settled promise: let them drain.
+    await (kind === 'async' ? until(() => count >= sent + batch) : idle(system));
+  }
+  await idle(system);
+  ref.stop();
+  await idle(system);
+  for (let i = 0; i < 100; i += 1) ref.tell({ late: i });  // dead letters, partly evicted
+  for (let i = 0; i < 100; i += 1) system.actorSelection('/user/nobody').tell({ late: i });
+  const queued = system.spawn(Receiver, 'queued');
+  for (let i = 0; i < 1000; i += 1) queued.tell({ i });  // still queued at terminate
+  await system.terminate();
+  return count;
+}
+
+for (const [kind, messages] of [['plain', 1_000_000], ['throwing', 200_000], ['async', 200_000]]) {
+  test(`${messages.toLocaleString('en')} ${kind} receives leave the value slab and embind handles where they started`, async () => {
+    const quiet = console.error;
+    if (kind === 'throwing') console.error = () => {};  // one log line per failure
+    try {
+      await runHotPath(1000, kind);  // warm-up: first-use allocations
+      const slots = liveSlots();
+      const handles = wasmModule.count_emval_handles();
+      const received = await runHotPath(messages, kind);
+      assert.ok(received >= messages, `received ${received} of ${messages}`);
+      assert.equal(liveSlots(), slots);
+      assert.equal(wasmModule.count_emval_handles(), handles);
+    } finally {
+      console.error = quiet;
+    }
+  });
+}

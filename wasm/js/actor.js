@@ -3,9 +3,10 @@
 // system messages first, supervision); this file only maps them onto JS.
 import { core } from './core_loader.js';
 import { check } from './errors.js';
-import { refArg, refFor } from './actor_ref.js';
+import { refArg, refFor, refForId } from './actor_ref.js';
 import { Logger } from './logger.js';
 import { defaultStrategy } from './supervision.js';
+import { values } from './value_slab.js';
 
 // The cell whose actor is being constructed, so `this.self` etc. work in a
 // constructor (set by constructActor around the `new`).
@@ -114,18 +115,91 @@ export class Actor {
   }
 }
 
-// Build the JS instance for a core actor incarnation (called by the C++ adapter).
+// One actor incarnation as JS sees it. The sender of the message being handled
+// is only an id until someone reads it (its ActorRef, and its path, are made
+// then, not per message).
+class Cell {
+  constructor(key, system, self) {
+    this.key = key;
+    this.system = system;
+    this.self = self;
+    this.senderId = 0;
+    this.senderRef = null;
+    this.log = new Logger(system, key);
+    this.context = new ActorContext(this);
+  }
+  get sender() {
+    if (this.senderId === 0) return null;
+    this.senderRef ??= refForId(this.senderId);
+    return this.senderRef;
+  }
+  set sender(ref) {
+    this.senderId = 0;
+    this.senderRef = ref;
+  }
+}
+
+// Live instances by index (what the core passes at delivery); freed indexes
+// are reused, so the table stays as small as the number of live actors.
+const instances = [undefined];  // index 0: none
+const freeIndexes = [];
+// The thrown value or the promise of the delivery that did not just return.
+let outcome;
+
+function addInstance(instance) {
+  const index = freeIndexes.length > 0 ? freeIndexes.pop() : instances.length;
+  instances[index] = instance;
+  return index;
+}
+
+// The core destroyed the C++ side of an incarnation.
+export function actorGone(index) {
+  instances[index] = undefined;
+  freeIndexes.push(index);
+}
+
+// One message for an actor, from the core (no embind): instance index, value
+// slot, sender ref id (0: none), behaviour slot (-1: onReceive). Answers 0
+// (returned), 1 (threw: takeOutcome() is the error) or 2 (returned a promise:
+// awaitOutcome() watches it; the sender stays readable until it settles).
+export function deliver(index, slot, senderId, behaviour) {
+  const instance = instances[index];
+  const cell = instance._cell;
+  cell.senderId = senderId;
+  cell.senderRef = null;
+  let result;
+  try {
+    result = behaviour < 0 ? instance.onReceive(values[slot]) : values[behaviour].call(instance, values[slot]);
+    if (result !== undefined && result !== null && typeof result === 'object' && typeof result.then === 'function') {
+      outcome = result;
+      return 2;
+    }
+  } catch (thrown) {
+    cell.senderId = 0;
+    cell.senderRef = null;
+    outcome = thrown;
+    return 1;
+  }
+  cell.senderId = 0;
+  cell.senderRef = null;
+  return 0;
+}
+
+export function takeOutcome() {
+  const value = outcome;
+  outcome = undefined;
+  return value;
+}
+
+// The promise deliver() answered 2 for holds its actor until it settles.
+export function awaitOutcome(index, completionKey) {
+  awaitHook(instances[index], takeOutcome(), completionKey);
+}
+
+// Build the JS instance for a core actor incarnation (called by the C++
+// adapter): { instance, index }.
 export function constructActor(system, key, actorClass, selfId, selfPath) {
-  const cell = {
-    key,
-    system,
-    self: refFor(selfId, selfPath),
-    sender: null,
-    log: null,
-    context: null,
-  };
-  cell.log = new Logger(system, key);
-  cell.context = new ActorContext(cell);
+  const cell = new Cell(key, system, refFor(selfId, selfPath));
   const previous = constructing;
   constructing = cell;
   try {
@@ -135,25 +209,19 @@ export function constructActor(system, key, actorClass, selfId, selfPath) {
       throw new TypeError(`an actor factory must return an Actor instance, got ${String(instance)}`);
     }
     instance._cell = cell;
-    return instance;
+    return { instance, index: addInstance(instance) };
   } finally {
     constructing = previous;
   }
 }
 
-// Run one hook of an instance for the core: undefined when it returned
-// normally, { thrown } when it threw, { promise } when it returned a thenable.
-export function invokeActor(instance, hook, a, b, senderIdValue, senderPath) {
-  const cell = instance._cell;
+// Run one lifecycle hook of an instance for the core (messages go through
+// deliver()): undefined when it returned normally, { thrown } when it threw,
+// { promise } when it returned a thenable.
+export function invokeActor(instance, hook, a, b) {
   try {
     let result;
     switch (hook) {
-      case 'receive': {
-        // b: a become() behaviour, or undefined for onReceive.
-        cell.sender = refFor(senderIdValue, senderPath);
-        result = typeof b === 'function' ? b.call(instance, a) : instance.onReceive(a);
-        break;
-      }
       case 'preStart':
         result = instance.preStart();
         break;
@@ -172,10 +240,8 @@ export function invokeActor(instance, hook, a, b, senderIdValue, senderPath) {
     if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
       return { promise: result };
     }
-    if (hook === 'receive') cell.sender = null;
     return undefined;
   } catch (thrown) {
-    if (hook === 'receive') cell.sender = null;
     return { thrown };
   }
 }

@@ -4,6 +4,8 @@
 import { core } from './core_loader.js';
 import { check, expectString } from './errors.js';
 import { DeadLetter, Kill, PoisonPill } from './messages.js';
+import { rawSelectionTell, rawTell, rawTellSpecial } from './raw_core.js';
+import { put } from './value_slab.js';
 
 const refsById = new Map();
 // Refs with no core id that must stay one object per path (system.deadLetters).
@@ -36,24 +38,31 @@ export class ActorRef {
   }
 
   // Fire-and-forget; never runs the receiver on this stack. A full mailbox
-  // with the reject policy throws MailboxFullError here.
+  // with the reject policy throws MailboxFullError here. The hot path: the
+  // message goes into the value slab and only integers cross to the core.
   tell(message, sender = null) {
-    const special = specialOf(message);
+    const from = sender instanceof ActorRef ? sender._id : 0;
     if (this._id === 0) {
-      check(core.pathTell(this.path, message, senderId(sender), special));
-    } else {
-      check(core.refTell(this._id, message, senderId(sender), special));
+      check(core.pathTell(this.path, message, from, specialOf(message)));
+      return;
     }
+    let status;
+    if (message instanceof PoisonPill) status = rawTellSpecial(this._id, 1, from);
+    else if (message instanceof Kill) status = rawTellSpecial(this._id, 2, from);
+    else status = rawTell(this._id, put(message), from);
+    if (status !== 0) check(core.takeTellError());
   }
 
   // Drain what is queued, then stop (a PoisonPill user message).
   stop() {
-    this.tell(PoisonPill.instance);
+    if (this._id === 0) this.tell(PoisonPill.instance);
+    else if (rawTellSpecial(this._id, 1, 0) !== 0) check(core.takeTellError());
   }
 
   // Fail the actor with ActorKilledError (a Kill user message).
   kill() {
-    this.tell(Kill.instance);
+    if (this._id === 0) this.tell(Kill.instance);
+    else if (rawTellSpecial(this._id, 2, 0) !== 0) check(core.takeTellError());
   }
 
   equals(other) {
@@ -79,6 +88,12 @@ export function refFor(id, path) {
     refsById.set(id, ref);
   }
   return ref;
+}
+
+// The JS object for a ref id the core handed out (its path is fetched only
+// the first time this id reaches JS, e.g. when a sender is first read).
+export function refForId(id) {
+  return refsById.get(id) ?? refFor(id, core.refPath(id));
 }
 
 // Forget refs the core released (a terminated system).
@@ -118,14 +133,47 @@ export class DeadLetterRef extends ActorRef {
   }
 }
 
+// Core selection ids by system id and path: a path crosses once per system.
+// Bounded, so a program that makes selections of ever new paths does not grow
+// it without end (past the bound, new paths take the slower embind call).
+const selectionIds = new Map();
+const MAX_SELECTIONS_PER_SYSTEM = 4096;
+
+function selectionId(systemId, path) {
+  let ids = selectionIds.get(systemId);
+  let id = ids?.get(path);
+  if (id !== undefined) return id;
+  if (ids !== undefined && ids.size >= MAX_SELECTIONS_PER_SYSTEM) return 0;
+  id = check(core.selectionIntern(systemId, path));  // 0: the system is gone
+  if (id !== 0) {
+    if (ids === undefined) selectionIds.set(systemId, (ids = new Map()));
+    ids.set(path, id);
+  }
+  return id;
+}
+
+// The system is gone: its selection ids with it.
+export function forgetSelections(systemId) {
+  selectionIds.delete(systemId);
+}
+
 // A path looked up at each tell: nothing there → a dead letter.
 export class ActorSelection {
   constructor(systemId, path) {
     this._systemId = systemId;
     this.path = expectString(path, 'actorSelection(path)');
+    this._selectionId = 0;
   }
 
   tell(message, sender = null) {
-    check(core.selectionTell(this._systemId, this.path, message, senderId(sender), specialOf(message)));
+    const from = sender instanceof ActorRef ? sender._id : 0;
+    if (this._selectionId === 0) this._selectionId = selectionId(this._systemId, this.path);
+    if (this._selectionId === 0) {
+      check(core.selectionTell(this._systemId, this.path, message, from, specialOf(message)));
+      return;
+    }
+    const special = specialOf(message);
+    const status = rawSelectionTell(this._selectionId, special === 0 ? put(message) : 0, special, from);
+    if (status !== 0) check(core.takeTellError());
   }
 }

@@ -1,7 +1,7 @@
 // ActorSystem: a core system driven from the JS event loop.
 import { core, runningInNode } from './core_loader.js';
 import { check, describe, expectString } from './errors.js';
-import { ActorSelection, DeadLetterRef, forgetRefs, refArg, refFor } from './actor_ref.js';
+import { ActorSelection, DeadLetterRef, forgetRefs, forgetSelections, refArg, refFor } from './actor_ref.js';
 import { Actor } from './actor.js';
 import { DeadLetterQueue, liveQueue } from './dead_letter_queue.js';
 import { Driver, scheduleTask } from './driver.js';
@@ -187,6 +187,7 @@ export class ActorSystem {
       this._driver.stop();
       this.deadLetters._release();
       forgetRefs(core.systemRelease(this._id));
+      forgetSelections(this._id);
       systems.delete(this._id);
       await persistBrowserJournal();
       this._resolveTerminated();

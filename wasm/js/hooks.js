@@ -4,7 +4,9 @@
 import { core } from './core_loader.js';
 import { errorFromRecord } from './errors.js';
 import { refFor, senderId, specialOf } from './actor_ref.js';
-import { awaitHook, constructActor, invokeActor } from './actor.js';
+import {
+  actorGone, awaitHook, awaitOutcome, constructActor, deliver, invokeActor, takeOutcome,
+} from './actor.js';
 import { systems } from './actor_system.js';
 import { DeadLetter, Kill, LogEvent, MailboxSizeWarning, PoisonPill, Terminated } from './messages.js';
 import { Mailbox, envelopeFromCore, envelopeToCore } from './mailboxes.js';
@@ -21,6 +23,16 @@ function toCoreEnvelope(envelope) {
     e.refId = senderId(envelope.message.actor);
   }
   return e;
+}
+
+// User mailboxes that threw where the core cannot take an error (see below):
+// queues that cannot hand messages back, sizes that cannot be read.
+const brokenQueues = new WeakSet();
+const brokenSizes = new WeakSet();
+
+function markBroken(set, instance, member, error, consequence) {
+  set.add(instance);
+  console.error(`mailroom: ${instance.constructor?.name ?? 'Mailbox'}.${member} threw; ${consequence}:`, error);
 }
 
 // Runs fn for the core: its result, or { thrown } (a JS exception must never
@@ -58,10 +70,10 @@ const hooks = {
   constructActor(systemId, key, actorClass, selfId, selfPath) {
     const system = systems.get(systemId);
     return guard(() => {
-      const instance = constructActor(system, key, actorClass, selfId, selfPath);
+      const { instance, index } = constructActor(system, key, actorClass, selfId, selfPath);
       // The class a factory built, not the factory (inspection, metric labels).
       const name = instance.constructor?.name;
-      return { instance, className: typeof name === 'string' && name !== '' ? name : 'Actor' };
+      return { instance, index, className: typeof name === 'string' && name !== '' ? name : 'Actor' };
     });
   },
   invokeActor,
@@ -95,19 +107,33 @@ const hooks = {
   mailboxEnqueue(instance, signal, raw) {
     return guard(() => {
       const envelope = envelopeFromCore(raw);
+      if (signal) envelope.undroppable = true;  // a death notification, as index.d.ts says
       if (signal) instance.enqueueSignal(envelope);
       else instance.enqueue(envelope);
       return undefined;
     });
   },
+  // A subclass whose dequeueUser or drainUser throws cannot hand its messages
+  // back: it is reported once and treated as empty from then on, so its actor
+  // (and terminate()) can go on instead of waiting for it forever.
   mailboxDequeue(instance) {
-    return guard(() => {
+    if (brokenQueues.has(instance)) return null;
+    try {
       const envelope = instance.dequeueUser();
       return envelope ? toCoreEnvelope(envelope) : null;
-    });
+    } catch (error) {
+      markBroken(brokenQueues, instance, 'dequeueUser', error, 'its actor now treats it as empty');
+      return null;
+    }
   },
   mailboxDrain(instance) {
-    return guard(() => instance.drainUser().map(toCoreEnvelope));
+    if (brokenQueues.has(instance)) return [];
+    try {
+      return instance.drainUser().map(toCoreEnvelope);
+    } catch (error) {
+      markBroken(brokenQueues, instance, 'drainUser', error, 'its actor now treats it as empty');
+      return [];
+    }
   },
   mailboxPrepend(instance, raws) {
     return guard(() => {
@@ -115,7 +141,17 @@ const hooks = {
       return undefined;
     });
   },
-  mailboxSize: (instance) => guard(() => Number(instance.size)),
+  // A throwing size getter must not fail a tell whose message is already
+  // queued (the core reads the size after enqueue): reported once, read as 0.
+  mailboxSize(instance) {
+    if (brokenQueues.has(instance) || brokenSizes.has(instance)) return 0;
+    try {
+      return Number(instance.size);
+    } catch (error) {
+      markBroken(brokenSizes, instance, 'size', error, 'it now reads as 0');
+      return 0;
+    }
+  },
   mailboxDroppedCount: (instance) => guard(() => Number(instance.droppedCount ?? 0)),
   mailboxDeadLetterDrops: (instance) => guard(() => Boolean(instance.deadLetterDrops)),
   mailboxReportsDrops: (instance) => typeof instance.observeDrops === 'function',
@@ -151,3 +187,11 @@ const hooks = {
 };
 
 core.installHooks(hooks);
+
+// The per-message imports the core calls with integers (EM_JS in
+// wasm/src/js_actor.cpp; the slab's are in value_slab.js): no embind, no
+// objects per call.
+core.mrDeliver = deliver;
+core.mrTakeOutcome = takeOutcome;
+core.mrAwaitOutcome = awaitOutcome;
+core.mrActorGone = actorGone;

@@ -41,6 +41,11 @@ val system_log(int system, std::uint32_t actor_key, std::string level, std::stri
 val metrics_scrape(int system);  // { text } | error
 
 // ---- telling ----
+// The hot path is in hot_path.cpp (raw exports Module._mr_*); these are the
+// slow calls around it.
+val take_tell_error();                               // { error } of the last failed raw call
+std::string ref_path(std::uint32_t ref);             // "" when unknown or released
+val selection_intern(int system, std::string path);  // selection id | error
 val ref_tell(std::uint32_t ref, val message, std::uint32_t sender, int special);
 val path_tell(std::string path, val message, std::uint32_t sender, int special);
 val selection_tell(int system, std::string path, val message, std::uint32_t sender, int special);

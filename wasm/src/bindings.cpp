@@ -26,6 +26,9 @@ EMSCRIPTEN_BINDINGS(mailroom) {
   function("systemLog", &system_log);
   function("metricsScrape", &metrics_scrape);
 
+  function("takeTellError", &take_tell_error);
+  function("refPath", &ref_path);
+  function("selectionIntern", &selection_intern);
   function("refTell", &ref_tell);
   function("pathTell", &path_tell);
   function("selectionTell", &selection_tell);

@@ -1,5 +1,8 @@
 #include "js_actor.hpp"
 
+#include <emscripten/emscripten.h>
+
+#include <memory>
 #include <unordered_map>
 
 #include "conversions.hpp"
@@ -9,6 +12,16 @@
 #include "js_value.hpp"
 #include "mailroom/deferred_start.hpp"
 #include "mailroom/errors.hpp"
+#include "ref_table.hpp"
+
+// The JS side of delivery (wasm/js/actor.js; hooks.js installs them on Module).
+EM_JS(int, mr_deliver,
+      (std::uint32_t index, std::uint32_t slot, std::uint32_t sender, int behaviour),
+      { return Module.mrDeliver(index, slot, sender, behaviour); });
+EM_JS(int, mr_take_outcome, (), { return Emval.toHandle(Module.mrTakeOutcome()); });
+EM_JS(void, mr_await_outcome, (std::uint32_t index, std::uint32_t key),
+      { Module.mrAwaitOutcome(index, key); });
+EM_JS(void, mr_actor_gone, (std::uint32_t index), { Module.mrActorGone(index); });
 
 namespace mailroom::wasm {
 
@@ -26,6 +39,13 @@ std::unordered_map<std::uint32_t, Completion>& completions() {
   return table;
 }
 std::uint32_t next_completion = 1;
+
+// What mr_deliver answers.
+enum Delivery : int { kReturned = 0, kThrew = 1, kPromise = 2 };
+
+val take_outcome() {
+  return val::take_ownership(reinterpret_cast<emscripten::EM_VAL>(mr_take_outcome()));
+}
 }  // namespace
 
 JsActor::JsActor(int system_id, val actor_class)
@@ -39,11 +59,13 @@ JsActor::JsActor(int system_id, val actor_class)
     rethrow_js(result["thrown"]);
   }
   instance_ = result["instance"];
+  index_ = result["index"].as<std::uint32_t>();
   class_name_ = result["className"].as<std::string>();
 }
 
 JsActor::~JsActor() {
   actors().erase(key_);
+  if (index_ != 0) mr_actor_gone(index_);
 }
 
 JsActor* JsActor::find(std::uint32_t key) {
@@ -52,23 +74,20 @@ JsActor* JsActor::find(std::uint32_t key) {
 }
 
 void JsActor::invoke(const char* hook, val a, val b, Hold hold) {
-  const ActorRef& from = sender();
-  val result = hooks()["invokeActor"](instance_, std::string(hook), a, b, ref_id(from, system_id_),
-                                      from.valid() ? from.path() : std::string());
+  val result = hooks()["invokeActor"](instance_, std::string(hook), a, b);
   if (result.isUndefined()) return;
   if (threw(result)) rethrow_js(result["thrown"]);
   if (result.hasOwnProperty("promise")) {
     // receive, preStart and postRestart hold their actor until the promise
     // settles; postStop's and preRestart's promises are only watched.
     std::uint32_t key = 0;
-    if (hold == Hold::kReceive) key = park_completion(context().defer());
     if (hold == Hold::kStart) key = park_completion(defer_start(context()));
     hooks()["awaitHook"](instance_, result["promise"], key);
   }
 }
 
 void JsActor::receive(const Message& message) {
-  run_receive(val::undefined(), message);
+  run_receive(-1, message);
 }
 
 SupervisorStrategy JsActor::supervisor_strategy() const {
@@ -85,20 +104,41 @@ SupervisorStrategy JsActor::supervisor_strategy() const {
 
 void JsActor::become_js(val behaviour, bool discard_old) {
   // The cell clears its behaviours before it destroys this actor, so `this` outlives them.
-  context().become(
-      [this, behaviour = std::move(behaviour)](const Message& m) { run_receive(behaviour, m); },
-      discard_old);
+  // The behaviour function lives in the value slab while the core keeps it.
+  auto slot = std::make_shared<const JsValue>(behaviour);
+  context().become([this, slot = std::move(slot)](
+                       const Message& m) { run_receive(static_cast<int>(slot->slot()), m); },
+                   discard_old);
 }
 
-void JsActor::run_receive(const val& behaviour, const Message& message) {
-  current_ = &message;
-  try {
-    invoke("receive", message_to_js(message, system_id_), behaviour, Hold::kReceive);
-  } catch (...) {
-    current_ = nullptr;
-    throw;
+std::uint32_t JsActor::sender_id() {
+  const ActorRef& from = sender();
+  if (!from.valid()) return 0;
+  if (last_sender_id_ != 0 && RefTable::instance().get(last_sender_id_) == from) {
+    return last_sender_id_;
   }
-  current_ = nullptr;
+  last_sender_id_ = ref_id(from, system_id_);
+  return last_sender_id_;
+}
+
+void JsActor::run_receive(int behaviour_slot, const Message& message) {
+  struct Current {  // unhandled_from_js compares against the message being handled
+    explicit Current(JsActor& a, const Message& m) : actor(a) { actor.current_ = &m; }
+    ~Current() { actor.current_ = nullptr; }
+    JsActor& actor;
+  } current(*this, message);
+  const std::uint32_t sender = sender_id();
+  int status;
+  if (const auto* js = message.get_if<JsValue>()) {
+    status = mr_deliver(index_, js->slot(), sender, behaviour_slot);
+  } else {
+    // A framework message (Terminated, DeadLetter, ...) as its JS class.
+    const JsValue converted(message_to_js(message, system_id_));
+    status = mr_deliver(index_, converted.slot(), sender, behaviour_slot);
+  }
+  if (status == kReturned) return;
+  if (status == kThrew) rethrow_js(take_outcome());
+  mr_await_outcome(index_, park_completion(context().defer()));
 }
 
 void JsActor::pre_start() {
@@ -138,12 +178,12 @@ void JsActor::post_restart(std::exception_ptr reason) {
 void JsActor::unhandled_from_js(val message) {
   if (current_ != nullptr) {
     const auto* js = current_->get_if<JsValue>();
-    if (js == nullptr || js->value.strictlyEquals(message)) {
+    if (js == nullptr || js->value().strictlyEquals(message)) {
       unhandled(*current_);  // keeps the envelope's identity and framework type
       return;
     }
   }
-  unhandled(Message(JsValue{std::move(message)}));
+  unhandled(Message(JsValue(message)));
 }
 
 JsActor& acting_actor(std::uint32_t key) {

@@ -1,9 +1,11 @@
-// JsActor: the core Actor whose behaviour is a JS instance. Hooks run through
-// the JS trampoline (hooks.invokeActor), which reports a throw (→ a JsError for
-// supervision) or a returned promise (receive → context().defer(), preStart /
-// postRestart → defer_start(); the actor holds until it settles). The JS
-// supervisorStrategy() reaches the core as the strategy for its children. JS
-// reaches the actor's context by its numeric key.
+// JsActor: the core Actor whose behaviour is a JS instance. A message is
+// delivered by one call of a JS import with integers (instance index, value
+// slot, sender id; see actor.js deliver) that answers a status: returned,
+// threw (→ a JsError for supervision) or returned a promise (→ context().defer();
+// the actor holds until it settles). Lifecycle hooks run through the slower
+// trampoline (hooks.invokeActor); preStart / postRestart promises hold the
+// actor through defer_start(). The JS supervisorStrategy() reaches the core as
+// the strategy for its children. JS reaches the actor's context by its key.
 #pragma once
 
 #include <emscripten/val.h>
@@ -47,13 +49,17 @@ class JsActor final : public Actor {
   static JsActor* find(std::uint32_t key);
 
  private:
-  enum class Hold { kNo, kReceive, kStart };  // what a returned promise holds
+  enum class Hold { kNo, kStart };  // what a returned promise holds
   void invoke(const char* hook, emscripten::val a, emscripten::val b, Hold hold);
-  // onReceive (behaviour undefined) or a become() behaviour.
-  void run_receive(const emscripten::val& behaviour, const Message& message);
+  // onReceive (behaviour_slot < 0) or a become() behaviour (its value slot).
+  void run_receive(int behaviour_slot, const Message& message);
+  // The ref id of the current sender (0: none), remembered across messages.
+  std::uint32_t sender_id();
 
   int system_id_;
   std::uint32_t key_;
+  std::uint32_t index_ = 0;  // the instance's index in actor.js's table
+  std::uint32_t last_sender_id_ = 0;
   std::string class_name_;
   emscripten::val instance_;
   const Message* current_ = nullptr;

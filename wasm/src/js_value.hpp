@@ -1,17 +1,39 @@
-// JsValue: a JS value carried inside a core Message, so the very object a JS
-// caller sent is what a receiver, a drop observer or a dead-letter entry sees.
+// JsValue: a JS value carried inside a core Message by its slot in the JS value
+// slab (wasm/js/value_slab.js), so the very object a JS caller sent is what a
+// receiver, a drop observer or a dead-letter entry sees, and no embind handle
+// exists per message. The JsValue owns its slot: the slab frees it when the
+// last copy of the Message is destroyed (the Message's box holds the only
+// JsValue; copies of a Message share it).
 #pragma once
 
 #include <emscripten/val.h>
 
+#include <cstdint>
 #include <string>
 
 #include "mailroom/message.hpp"
 
 namespace mailroom::wasm {
 
-struct JsValue {
-  emscripten::val value;
+class JsValue {
+ public:
+  // Takes over a slot JS filled (the hot path: no embind).
+  explicit JsValue(std::uint32_t slot) noexcept : slot_(slot) {}
+  // Puts a value into a fresh slot (slow paths: codecs, conversions).
+  explicit JsValue(const emscripten::val& value);
+  JsValue(JsValue&& other) noexcept : slot_(other.slot_) { other.slot_ = kNone; }
+  JsValue(const JsValue&) = delete;
+  JsValue& operator=(const JsValue&) = delete;
+  JsValue& operator=(JsValue&&) = delete;
+  ~JsValue();
+
+  std::uint32_t slot() const noexcept { return slot_; }
+  // The JS value itself (an embind handle: for slow paths only).
+  emscripten::val value() const;
+
+ private:
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+  std::uint32_t slot_;
 };
 
 // The JS class name of a value (constructor name, or typeof for a primitive).
@@ -25,7 +47,7 @@ namespace mailroom {
 // JS class, not by "mailroom::wasm::JsValue".
 template <>
 struct MessageTraits<wasm::JsValue> {
-  static std::string type_name(const wasm::JsValue& v) { return wasm::js_class_name(v.value); }
+  static std::string type_name(const wasm::JsValue& v) { return wasm::js_class_name(v.value()); }
 };
 
 }  // namespace mailroom

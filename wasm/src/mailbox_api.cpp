@@ -66,6 +66,9 @@ val mailbox_enqueue(std::uint32_t id, int which, val message, std::uint32_t send
     if (which == kSystem) {
       mailbox.enqueue_system(std::move(envelope));
     } else if (which == kSignal) {
+      // A death notification stays one through dequeue, stash and prependUser
+      // (JS sees `undroppable`), whichever mailbox keeps it.
+      envelope.signal = true;
       mailbox.enqueue_signal(std::move(envelope));
     } else {
       mailbox.enqueue(std::move(envelope));

@@ -4,6 +4,7 @@
 
 #include "conversions.hpp"
 #include "js_hooks.hpp"
+#include "js_priority.hpp"
 #include "js_supervision.hpp"
 #include "mailbox_table.hpp"
 #include "mailroom/errors.hpp"
@@ -132,10 +133,7 @@ PriorityMailboxOptions priority_options_from_js(const val& s) {
   auto options = PriorityMailboxOptions::create();
   if (auto f = option_field(s, kPriority, "priorityFor")) {
     // The JS side returns NaN for a throw or a non-number: the core ranks it.
-    options.with_priority_for([fn = *f](const Envelope& envelope) {
-      val p = fn(message_to_js(envelope.message, 0));
-      return p.isNumber() ? p.as<double>() : std::nan("");
-    });
+    options.with_priority_for(js_priority_for(*f));  // one JS call per message, by slot
   }
   if (auto n = number_field(s, kPriority, "capacity")) options.with_capacity(*n);
   if (auto p = string_field(s, kPriority, "overflow")) options.with_overflow(*p);

@@ -16,7 +16,7 @@ std::shared_ptr<PayloadCodecRegistry> js_payload_codecs() {
         [](const Message& message) -> std::optional<PayloadCodecRegistry::Tagged> {
           const auto* js = message.get_if<JsValue>();
           if (js == nullptr) return std::nullopt;
-          val encoded = hooks()["encodePayload"](js->value);
+          val encoded = hooks()["encodePayload"](js->value());
           if (!encoded["json"].isString()) {
             throw std::runtime_error(encoded["reason"].as<std::string>());
           }

@@ -11,27 +11,21 @@ std::uint32_t RefTable::id_of(const ActorRef& ref, int system_id) {
   if (!ref.valid()) return 0;
   auto it = ids_.find(ref);
   if (it != ids_.end()) return it->second;
-  const std::uint32_t id = next_id_++;
+  const auto id = static_cast<std::uint32_t>(refs_.size());
   ids_.emplace(ref, id);
-  refs_.emplace(id, Entry{ref, system_id});
+  refs_.push_back(Entry{ref, system_id});
+  by_system_[system_id].push_back(id);
   return id;
 }
 
-ActorRef RefTable::find(std::uint32_t id) const {
-  auto it = refs_.find(id);
-  return it == refs_.end() ? ActorRef() : it->second.ref;
-}
-
 std::vector<std::uint32_t> RefTable::release(int system_id) {
-  std::vector<std::uint32_t> released;
-  for (auto it = refs_.begin(); it != refs_.end();) {
-    if (it->second.system_id == system_id) {
-      released.push_back(it->first);
-      ids_.erase(it->second.ref);
-      it = refs_.erase(it);
-    } else {
-      ++it;
-    }
+  auto it = by_system_.find(system_id);
+  if (it == by_system_.end()) return {};
+  std::vector<std::uint32_t> released = std::move(it->second);
+  by_system_.erase(it);
+  for (std::uint32_t id : released) {
+    ids_.erase(refs_[id].ref);
+    refs_[id] = Entry{};
   }
   return released;
 }

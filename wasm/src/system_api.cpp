@@ -4,6 +4,7 @@
 #include "api.hpp"
 #include "conversions.hpp"
 #include "error_records.hpp"
+#include "hot_path.hpp"
 #include "js_actor.hpp"
 #include "js_hooks.hpp"
 #include "js_journal.hpp"
@@ -17,6 +18,7 @@
 #include "options_from_js.hpp"
 #include "payload_codecs.hpp"
 #include "ref_table.hpp"
+#include "selection_table.hpp"
 #include "system_registry.hpp"
 
 namespace mailroom::wasm::api {
@@ -117,6 +119,7 @@ val system_release(int system) {
     handle->dispatcher->set_wake([] {});
     handle->system.reset();
   }
+  SelectionTable::instance().release(system);
   val ids = val::array();
   for (std::uint32_t id : RefTable::instance().release(system)) ids.call<void>("push", id);
   return ids;
@@ -167,6 +170,23 @@ val metrics_scrape(int system) {
   });
 }
 
+val take_tell_error() {
+  return wasm::take_tell_error();
+}
+
+std::string ref_path(std::uint32_t ref) {
+  const ActorRef& found = RefTable::instance().get(ref);
+  return found.valid() ? found.path() : std::string();
+}
+
+val selection_intern(int system, std::string path) {
+  return guarded([&] {
+    SystemHandle* handle = SystemRegistry::instance().find(system);
+    if (handle == nullptr) return 0u;  // released: its selections tell nowhere
+    return SelectionTable::instance().add(system, handle->system->actor_selection(path));
+  });
+}
+
 val ref_tell(std::uint32_t ref, val message, std::uint32_t sender, int special) {
   return guarded([&] {
     ActorRef target = ref_from_id(ref);
@@ -191,8 +211,10 @@ val path_tell(std::string path, val message, std::uint32_t sender, int special) 
 
 val selection_tell(int system, std::string path, val message, std::uint32_t sender, int special) {
   return guarded([&] {
-    SystemRegistry::instance().get(system).system->actor_selection(path).tell(
-        message_from_js(std::move(message), special, 0), ref_from_id(sender));
+    SystemHandle* handle = SystemRegistry::instance().find(system);
+    if (handle == nullptr) return;  // released, as a tell to a ref of it
+    handle->system->actor_selection(path).tell(message_from_js(std::move(message), special, 0),
+                                               ref_from_id(sender));
   });
 }
 
