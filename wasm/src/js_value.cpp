@@ -2,8 +2,9 @@
 
 #include <emscripten/emscripten.h>
 
-// The slab lives in wasm/js/value_slab.js; hooks.js installs these on Module.
-EM_JS(void, mr_slot_release, (std::uint32_t slot), { Module.mrRelease(slot); });
+// The slab lives in wasm/js/value_slab.js, which installs these on Module.
+EM_JS(void, mr_slots_release, (const std::uint32_t* slots, std::uint32_t count),
+      { Module.mrReleaseMany(slots, count); });
 EM_JS(int, mr_slot_value, (std::uint32_t slot), { return Emval.toHandle(Module.mrValue(slot)); });
 EM_JS(std::uint32_t, mr_slot_put, (int handle), { return Module.mrPut(Emval.toValue(handle)); });
 
@@ -11,10 +12,28 @@ namespace mailroom::wasm {
 
 using emscripten::val;
 
+namespace {
+// Freed slots wait here and go to JS in batches: one JS call per batch, not
+// per message. A value therefore stays reachable at most one batch longer;
+// every driver slice and every slab count flushes the rest.
+constexpr std::uint32_t kReleaseBatch = 256;
+std::uint32_t released[kReleaseBatch];
+std::uint32_t released_count = 0;
+}  // namespace
+
+void flush_released_slots() noexcept {
+  if (released_count == 0) return;
+  const std::uint32_t count = released_count;
+  released_count = 0;
+  mr_slots_release(released, count);
+}
+
 JsValue::JsValue(const val& value) : slot_(mr_slot_put(reinterpret_cast<int>(value.as_handle()))) {}
 
 JsValue::~JsValue() {
-  if (slot_ != kNone) mr_slot_release(slot_);
+  if (slot_ == kNone) return;
+  released[released_count++] = slot_;
+  if (released_count == kReleaseBatch) flush_released_slots();
 }
 
 val JsValue::value() const {
@@ -22,3 +41,7 @@ val JsValue::value() const {
 }
 
 }  // namespace mailroom::wasm
+
+extern "C" EMSCRIPTEN_KEEPALIVE void mr_flush_released_slots() {
+  mailroom::wasm::flush_released_slots();
+}

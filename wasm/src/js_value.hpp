@@ -3,7 +3,7 @@
 // receiver, a drop observer or a dead-letter entry sees, and no embind handle
 // exists per message. The JsValue owns its slot: the slab frees it when the
 // last copy of the Message is destroyed (the Message's box holds the only
-// JsValue; copies of a Message share it).
+// JsValue; copies of a Message share it), in batches (flush_released_slots).
 #pragma once
 
 #include <emscripten/val.h>
@@ -35,6 +35,10 @@ class JsValue {
   static constexpr std::uint32_t kNone = 0xffffffffu;
   std::uint32_t slot_;
 };
+
+// Hands the slots freed since the last flush to the slab (the driver does it
+// after every slice; value_slab.js before it counts).
+void flush_released_slots() noexcept;
 
 // The JS class name of a value (constructor name, or typeof for a primitive).
 std::string js_class_name(const emscripten::val& value);
