@@ -1,4 +1,4 @@
-# `cmake --install` rules and the CMake package: the four core libraries, the
+# `cmake --install` rules and the CMake package: the five core libraries, the
 # public headers (mailroom/*.hpp, plus mailroom/detail/ which they include but
 # which is not API), the generated version.hpp, mailroomConfig.cmake +
 # mailroomConfigVersion.cmake (SameMajorVersion) exporting mailroom::core, and
@@ -9,7 +9,7 @@ include(CMakePackageConfigHelpers)
 set(MAILROOM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/mailroom)
 
 install(TARGETS mailroom_mailbox mailroom_persistence mailroom_deadletters mailroom_runtime
-                mailroom_core
+                mailroom_devtools mailroom_core
         EXPORT mailroomTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

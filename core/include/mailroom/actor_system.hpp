@@ -82,6 +82,8 @@ class ActorSystem {
   // The system's own queue; always exists (store "off" keeps nothing). It is
   // the capture sink unless ActorSystemOptions::with_dead_letter_sink replaced it.
   DeadLetterQueue& dead_letter_queue();
+  // How payloads become tagged JSON (the journal, the DevTools protocol).
+  PayloadCodecRegistry& payload_codecs();
 
   // Starts coordinated shutdown; non-blocking, idempotent.
   void terminate();

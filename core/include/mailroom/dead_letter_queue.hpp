@@ -6,6 +6,7 @@
 // capture. Every member is thread-safe.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -17,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "mailroom/dead_letter_changes.hpp"
 #include "mailroom/dead_letter_entry.hpp"
 #include "mailroom/dead_letter_filter.hpp"
 #include "mailroom/dead_letter_queue_settings.hpp"
@@ -33,6 +35,7 @@ class PayloadCodecRegistry;
 namespace detail {
 struct DeadLetterRecord;
 class EntryRing;
+class ChangeLog;
 }  // namespace detail
 
 class DeadLetterQueue final : public DeadLetterSink {
@@ -96,6 +99,19 @@ class DeadLetterQueue final : public DeadLetterSink {
   const DeadLetterQueueSettings& settings() const noexcept { return settings_; }
   Stats stats() const;
 
+  // The change feed. Every capture, return, replay, eviction and ageing
+  // bumps the revision; changes_since(R) says what happened after R (the
+  // last kChangeLogCapacity changes are remembered; older readers re-list).
+  static constexpr std::size_t kChangeLogCapacity = 8192;
+  std::uint64_t revision() const;
+  DeadLetterChanges changes_since(std::uint64_t revision);
+  // f(revision) runs after a change, on the thread that made it, outside the
+  // queue's lock (it may call back into the queue). With no listener the
+  // capture path pays one relaxed load. Returns an id for remove_change_listener.
+  using ChangeListener = std::function<void(std::uint64_t revision)>;
+  std::uint64_t add_change_listener(ChangeListener listener);
+  void remove_change_listener(std::uint64_t id);
+
  private:
   // The journal is compacted once it holds this many more records than twice
   // the live entries (most of it dead); amortised O(1) per append.
@@ -127,6 +143,9 @@ class DeadLetterQueue final : public DeadLetterSink {
   // The local path a filter names; nullopt for a path of another system.
   std::optional<std::string> normalise_filter_path(const std::string& path) const;
 
+  void notify_changed() const noexcept;
+  void clear_locked();
+
   void restore();
   void encode_payload(const Message& message, detail::DeadLetterRecord& record) const;
 
@@ -145,6 +164,12 @@ class DeadLetterQueue final : public DeadLetterSink {
   std::uint64_t compacted_through_ = 0;
   std::uint64_t highest_sequence_ = 0;
   Stats stats_;
+  std::unique_ptr<detail::ChangeLog> changes_;
+
+  mutable std::mutex listeners_mutex_;
+  std::vector<std::pair<std::uint64_t, std::shared_ptr<ChangeListener>>> listeners_;
+  std::atomic<bool> has_listeners_{false};
+  std::uint64_t next_listener_id_ = 1;
 };
 
 }  // namespace mailroom

@@ -7,6 +7,7 @@
 #include <exception>
 #include <utility>
 
+#include "change_log.hpp"
 #include "dead_letter_record.hpp"
 #include "entry_ring.hpp"
 #include "error_text.hpp"
@@ -22,7 +23,10 @@ using detail::EntryRing;
 using detail::StoredEntry;
 
 DeadLetterQueue::DeadLetterQueue(DeadLetterQueueSettings settings, Dependencies deps)
-    : settings_(std::move(settings)), deps_(std::move(deps)), ring_(std::make_unique<EntryRing>()) {
+    : settings_(std::move(settings)),
+      deps_(std::move(deps)),
+      ring_(std::make_unique<EntryRing>()),
+      changes_(std::make_unique<detail::ChangeLog>(kChangeLogCapacity)) {
   next_compaction_check_ = kCompactionSlack;
   if (deps_.metrics != nullptr && settings_.store != DeadLetterStore::kOff) {
     // Resolved once so counting on the capture path is one atomic add.
@@ -104,6 +108,7 @@ void DeadLetterQueue::capture(const DeadLetter& letter) noexcept {
     }
     // A replayed letter failing again is the replay failing, not a new capture.
     count(returned ? Outcome::kReplayFailed : Outcome::kCaptured);
+    notify_changed();
   } catch (...) {
     try {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -151,7 +156,10 @@ bool DeadLetterQueue::capture_locked(const DeadLetter& letter, DeadLetterRecord*
     record->drop_reason = entry.drop_reason;
     stored.sequence = append_locked(record->to_json());
   }
+  const std::uint64_t id = entry.id;
   ring_->push(std::move(stored));
+  changes_->note(returned ? detail::ChangeLog::Kind::kUpdated : detail::ChangeLog::Kind::kCaptured,
+                 id);
   ++(returned ? stats_.returned : stats_.captured);
   enforce_cap_locked();
   if (record != nullptr) maybe_compact_locked();
@@ -160,11 +168,15 @@ bool DeadLetterQueue::capture_locked(const DeadLetter& letter, DeadLetterRecord*
 
 void DeadLetterQueue::expire_locked(std::int64_t now_ms) {
   if (settings_.retention_ms <= 0) return;
-  stats_.aged_out += ring_->age_out(now_ms - settings_.retention_ms);
+  std::vector<std::uint64_t> ids;
+  stats_.aged_out += ring_->age_out(now_ms - settings_.retention_ms, &ids);
+  changes_->note_removed(ids, DeadLetterRemoval::kAgedOut);
 }
 
 void DeadLetterQueue::enforce_cap_locked() {
-  stats_.evicted += ring_->evict_to(settings_.max_entries);
+  std::vector<std::uint64_t> ids;
+  stats_.evicted += ring_->evict_to(settings_.max_entries, &ids);
+  changes_->note_removed(ids, DeadLetterRemoval::kEvicted);
 }
 
 void DeadLetterQueue::remember_replayed_locked(std::uint64_t id, std::uint32_t replay_count) {
@@ -350,6 +362,8 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
       if (stored != nullptr && state == EntryRing::State::kInFlight) {
         replayed_.erase(id);
         ring_->set_live(id);
+        // Readers may have asked while it was out of sight: it is back.
+        changes_->note(detail::ChangeLog::Kind::kUpdated, id);
         if (record) {
           const DeadLetterEntry& entry = stored->entry;
           record->kind = DeadLetterRecord::Kind::kCaptured;
@@ -372,6 +386,7 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
       rejected = true;
     } catch (...) {
     }
+    notify_changed();
     if (rejected) return failed(ReplayOutcome::kRejected, used_path);
     failed(ReplayOutcome::kRejected, used_path);  // counted as a failed replay, then rethrown
     std::rethrow_exception(error);
@@ -384,9 +399,11 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
     EntryRing::State state;
     if (ring_->find(id, &state) != nullptr && state == EntryRing::State::kInFlight) {
       ring_->remove(id);
+      changes_->note(detail::ChangeLog::Kind::kRemoved, id, DeadLetterRemoval::kReplayed);
     }
     ++stats_.replayed;
   }
+  notify_changed();
   count(Outcome::kReplayed);
   return ReplayResult{ReplayOutcome::kReplayed, used_path};
 }
@@ -394,8 +411,16 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
 // ---------------------------------------------------------- maintenance --
 
 void DeadLetterQueue::clear() {
-  std::lock_guard<std::mutex> lock(mutex_);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    clear_locked();
+  }
+  notify_changed();
+}
+
+void DeadLetterQueue::clear_locked() {
   ring_->clear();
+  changes_->reset();
   replayed_.clear();
   replayed_fifo_.clear();
   if (persistent()) {

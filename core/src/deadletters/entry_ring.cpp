@@ -82,12 +82,13 @@ void EntryRing::clear() {
   live_ = 0;
 }
 
-std::size_t EntryRing::age_out(std::int64_t cutoff_ms) {
+std::size_t EntryRing::age_out(std::int64_t cutoff_ms, std::vector<std::uint64_t>* ids) {
   std::size_t removed = 0;
   for (std::size_t i = 0; i < slots_.size(); ++i) {
     Slot& s = slots_[i];
     if (s.state != State::kLive) continue;
     if (s.stored.entry.timestamp_ms >= cutoff_ms) break;
+    if (ids != nullptr) ids->push_back(s.stored.entry.id);
     kill(s, front_order_ + i);
     ++removed;
   }
@@ -95,10 +96,11 @@ std::size_t EntryRing::age_out(std::int64_t cutoff_ms) {
   return removed;
 }
 
-std::size_t EntryRing::evict_to(std::size_t max) {
+std::size_t EntryRing::evict_to(std::size_t max, std::vector<std::uint64_t>* ids) {
   std::size_t removed = 0;
   for (std::size_t i = 0; live_ > max && i < slots_.size(); ++i) {
     if (slots_[i].state != State::kLive) continue;
+    if (ids != nullptr) ids->push_back(slots_[i].stored.entry.id);
     kill(slots_[i], front_order_ + i);
     ++removed;
   }

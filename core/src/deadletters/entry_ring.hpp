@@ -14,6 +14,7 @@
 #include <optional>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "mailroom/dead_letter_entry.hpp"
 #include "recipient_index.hpp"
@@ -39,10 +40,10 @@ class EntryRing {
   void clear();
 
   // Removes live entries with timestamp_ms < cutoff, oldest first, stopping at
-  // the first younger one. Returns how many.
-  std::size_t age_out(std::int64_t cutoff_ms);
+  // the first younger one. Returns how many; their ids go to `ids` if given.
+  std::size_t age_out(std::int64_t cutoff_ms, std::vector<std::uint64_t>* ids = nullptr);
   // Removes the oldest live entries until at most max are live. Returns how many.
-  std::size_t evict_to(std::size_t max);
+  std::size_t evict_to(std::size_t max, std::vector<std::uint64_t>* ids = nullptr);
 
   std::size_t live() const noexcept { return live_; }
   // Smallest journal sequence any entry not dead still needs (max() if none).

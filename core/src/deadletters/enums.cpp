@@ -1,4 +1,5 @@
 // String forms of the dead-letter enums; the only place these strings live in C++.
+#include "mailroom/dead_letter_changes.hpp"
 #include "mailroom/dead_letter_store.hpp"
 #include "mailroom/replay_outcome.hpp"
 
@@ -51,6 +52,25 @@ std::optional<ReplayOutcome> replay_outcome_from_string(std::string_view text) n
   if (text == "degraded-payload") return ReplayOutcome::kDegradedPayload;
   if (text == "quarantined") return ReplayOutcome::kQuarantined;
   if (text == "rejected") return ReplayOutcome::kRejected;
+  return std::nullopt;
+}
+
+std::string_view to_string(DeadLetterRemoval reason) noexcept {
+  switch (reason) {
+    case DeadLetterRemoval::kReplayed:
+      return "replayed";
+    case DeadLetterRemoval::kEvicted:
+      return "evicted";
+    case DeadLetterRemoval::kAgedOut:
+      return "aged-out";
+  }
+  return "unknown";
+}
+
+std::optional<DeadLetterRemoval> dead_letter_removal_from_string(std::string_view text) noexcept {
+  if (text == "replayed") return DeadLetterRemoval::kReplayed;
+  if (text == "evicted") return DeadLetterRemoval::kEvicted;
+  if (text == "aged-out") return DeadLetterRemoval::kAgedOut;
   return std::nullopt;
 }
 

@@ -112,6 +112,9 @@ std::optional<ActorRef> ActorSystem::resolve(std::string_view path) const {
 DeadLetterQueue& ActorSystem::dead_letter_queue() {
   return core_->dead_letter_queue();
 }
+PayloadCodecRegistry& ActorSystem::payload_codecs() {
+  return core_->payload_codecs();
+}
 EventStream& ActorSystem::event_stream() {
   return core_->events();
 }

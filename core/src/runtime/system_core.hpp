@@ -76,6 +76,7 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   // flushes with coordinated shutdown.
   void install_dead_letter_queue();
   DeadLetterQueue& dead_letter_queue() noexcept { return *queue_; }
+  PayloadCodecRegistry& payload_codecs() noexcept { return *codecs_; }
   const HoconConfig& config() const noexcept { return config_; }
   // A drop reported by a mailbox: counter, then (if opted in) a dead letter.
   void report_drop(const std::shared_ptr<ActorCell>& cell, DropReason reason,

@@ -1,0 +1,142 @@
+#include "dead_letter_page.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <system_error>
+
+#include "devtools_json.hpp"
+#include "mailroom/actor_system.hpp"
+#include "protocol_error.hpp"
+
+namespace mailroom::devtools {
+
+using nlohmann::json;
+
+namespace {
+
+std::optional<std::uint64_t> parse_u64(std::string_view text) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+std::optional<std::int64_t> time_param(const json& params, const char* name) {
+  if (!params.contains(name)) return std::nullopt;
+  const json& v = params[name];
+  if (!v.is_number() || (v.is_number_float() && !std::isfinite(v.get<double>()))) {
+    throw ProtocolError("bad-params", std::string(name) + " must be a number of milliseconds");
+  }
+  return v.get<std::int64_t>();
+}
+
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// Where the cursor left off: the last entry sent, by time then id (newest first).
+struct Cursor {
+  std::int64_t timestamp_ms = 0;
+  std::uint64_t id = 0;
+  bool before(const DeadLetterEntry& e) const {  // e comes after the cursor
+    return e.timestamp_ms < timestamp_ms || (e.timestamp_ms == timestamp_ms && e.id < id);
+  }
+};
+
+std::optional<Cursor> cursor_param(const json& params) {
+  if (!params.contains("cursor") || params["cursor"].is_null()) return std::nullopt;
+  if (!params["cursor"].is_string()) throw ProtocolError("bad-params", "cursor must be a string");
+  const std::string text = params["cursor"].get<std::string>();
+  const auto colon = text.find(':');
+  std::optional<std::uint64_t> ts, id;
+  if (colon != std::string::npos) {
+    ts = parse_u64(std::string_view(text).substr(0, colon));
+    id = parse_u64(std::string_view(text).substr(colon + 1));
+  }
+  if (!ts || !id) throw ProtocolError("bad-params", "cursor is not one this server gave out");
+  return Cursor{static_cast<std::int64_t>(*ts), *id};
+}
+
+}  // namespace
+
+std::size_t page_limit(const json& value, std::size_t max) {
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 1 ||
+      static_cast<std::uint64_t>(value.get<std::int64_t>()) > max) {
+    throw ProtocolError("bad-params",
+                        "limit must be an integer in [1, " + std::to_string(max) + "]");
+  }
+  return static_cast<std::size_t>(value.get<std::int64_t>());
+}
+
+std::uint64_t entry_id(const json& params) {
+  if (params.contains("id")) {
+    const json& v = params["id"];
+    if (v.is_string()) {
+      if (auto id = parse_u64(v.get<std::string>())) return *id;
+    } else if (v.is_number_unsigned()) {
+      return v.get<std::uint64_t>();
+    }
+  }
+  throw ProtocolError("bad-params", "id must be an entry id (a decimal string)");
+}
+
+json list_page(ActorSystem& system, const json& params, std::size_t default_limit,
+               std::size_t max_limit) {
+  DeadLetterFilter filter;
+  if (params.contains("recipient")) {
+    if (!params["recipient"].is_string()) {
+      throw ProtocolError("bad-params", "recipient must be a path");
+    }
+    const std::string recipient = params["recipient"].get<std::string>();
+    if (!recipient.empty()) filter.recipient = recipient;
+  }
+  filter.since_ms = time_param(params, "sinceMs");
+  filter.until_ms = time_param(params, "untilMs");
+  std::string text;
+  if (params.contains("text")) {
+    if (!params["text"].is_string()) throw ProtocolError("bad-params", "text must be a string");
+    text = lower(params["text"].get<std::string>());
+  }
+  const std::size_t limit =
+      params.contains("limit") ? page_limit(params["limit"], max_limit) : default_limit;
+  const std::optional<Cursor> cursor = cursor_param(params);
+  if (cursor) {
+    filter.until_ms =
+        std::min(filter.until_ms.value_or(cursor->timestamp_ms), cursor->timestamp_ms);
+  }
+  // Without text the core's own limit bounds the read (one more says "more").
+  if (text.empty() && !cursor) filter.limit = limit + 1;
+
+  DeadLetterQueue& queue = system.dead_letter_queue();
+  const std::uint64_t revision = queue.revision();
+  const PayloadCodecRegistry& codecs = system.payload_codecs();
+  json entries = json::array();
+  json next_cursor = nullptr;
+  std::size_t taken = 0;
+  for (const DeadLetterEntry& e : queue.list(filter)) {
+    if (cursor && !cursor->before(e)) continue;
+    json entry = entry_json(e, codecs);
+    if (!text.empty()) {
+      const json& payload = entry["payload"];
+      std::string haystack =
+          e.recipient_path + ' ' + payload.dump(-1, ' ', false, json::error_handler_t::replace);
+      if (lower(std::move(haystack)).find(text) == std::string::npos) continue;
+    }
+    if (taken == limit) {
+      const json& last = entries.back();
+      next_cursor = std::to_string(last["timestampMs"].get<std::int64_t>()) + ":" +
+                    last["id"].get<std::string>();
+      break;
+    }
+    entries.push_back(std::move(entry));
+    ++taken;
+  }
+  return json{{"entries", std::move(entries)}, {"nextCursor", next_cursor}, {"revision", revision}};
+}
+
+}  // namespace mailroom::devtools
