@@ -5,7 +5,9 @@ import { createStore, type PanelStore } from './store';
 import type { ThemeChoice } from './store/ui';
 import { createSampler, type SamplerEnv } from './sampler';
 import { prepareSearchWhenIdle } from './searchPrep';
-import { createSystemSource } from './source/systemSource';
+import { createSystemSource, type SystemSource } from './source/systemSource';
+import { isProtocolSource } from './source/protocolSource';
+import { effect } from '@preact/signals';
 import { PANEL_CSS } from './styles';
 import { persistPrefs } from './store/prefs';
 import type { InspectableSystem } from './types';
@@ -66,12 +68,24 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function mountDevtools(container: HTMLElement, system: InspectableSystem, options: MountOptions = {}): DevtoolsHandle {
+/** A ready source (e.g. createProtocolSource over a WebSocket) rather than a live system. */
+function isSource(x: InspectableSystem | SystemSource): x is SystemSource {
+  return typeof (x as SystemSource).sample === 'function';
+}
+
+export function mountDevtools(container: HTMLElement, system: InspectableSystem | SystemSource, options: MountOptions = {}): DevtoolsHandle {
   const store = createStore({ allowReplay: options.allowReplay === true });
   if (options.sampleHz) store.ui.sampleHz.value = options.sampleHz;
   if (options.theme) store.ui.theme.value = options.theme;
   const stopPrefs = persistPrefs(store, options.storage !== undefined ? options.storage : defaultStorage());
-  const source = createSystemSource(system, { deadLetterType: options.deadLetterType });
+  const source = isSource(system) ? system : createSystemSource(system, { deadLetterType: options.deadLetterType });
+  // Over the protocol the process says whether it takes writes; the host can only narrow that.
+  const offWrites = isProtocolSource(source)
+    ? effect(() => {
+        const welcome = source.welcome.value;
+        if (welcome) store.ui.allowReplay.value = welcome.writes && options.allowReplay !== false;
+      })
+    : () => {};
   const sampler = createSampler(store, source, options.env);
   const stopSearchPrep = prepareSearchWhenIdle(store);
 
@@ -122,6 +136,7 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem,
       update();
     },
     destroy() {
+      offWrites();
       sampler.dispose();
       stopSearchPrep();
       stopPrefs();

@@ -6,6 +6,9 @@ import { batch } from '@preact/signals';
 import { applyEvent, type InboundEvent } from './store/reducer';
 import type { OutboundIntent } from './store/intents';
 
+// The list heuristics below serve a source that is read by polling (the panel's
+// fake system). A pushed source (the DevTools protocol) skips them: it sends
+// what was captured, updated and removed, so nothing is guessed.
 /** Re-read the whole dead-letter list this often; between, push events read only what is new. */
 const FULL_REFRESH_MS = 30_000;
 /** A push-triggered re-read waits this many times the last read's cost, so a big queue under a storm of letters does not starve the page. */
@@ -98,6 +101,7 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
   }
 
   function listRequest(force: boolean): ListRequest {
+    if (source.pushed) return { kind: 'none' };
     const t = env.now();
     if (force || t - lastFullAt >= FULL_REFRESH_MS) return { kind: 'full' };
     if (!listDirty || t - lastListAt < lastListCost * LIST_COST_FACTOR) return { kind: 'none' };
@@ -172,7 +176,7 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
     if (disposed) return;
     store.deadLetters.draft.value = null;
     listDirty = true;
-    echoUntil = env.now() + REPLAY_ECHO_MS;
+    if (!source.pushed) echoUntil = env.now() + REPLAY_ECHO_MS;
     applyEvent(store, result);
     await tick();
   }

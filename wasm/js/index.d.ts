@@ -537,6 +537,14 @@ export declare class EncodeRefusal extends Error {
 }
 export declare function encodeTagged(value: unknown): string;
 export declare function decodeTagged(text: string): unknown;
+/** The DevTools protocol (docs/devtools-protocol.md) for a system in this page: the panel's loopback. */
+export interface DevtoolsSession {
+  receive(frame: string): string[];
+  poll(): string[];
+  nextPollInMs(): number;
+  close(): void;
+}
+export declare function openDevtoolsSession(system: ActorSystem, options?: { allowWrites?: boolean }): DevtoolsSession;
 
 /** The raw Emscripten module (count_emval_handles, HEAP8, FS, ...). */
 export declare const wasmModule: any;

@@ -49,4 +49,5 @@ export {
   decideBy,
 } from './supervision.js';
 export { encodeTagged, decodeTagged, EncodeRefusal } from './tagged_json.js';
+export { openDevtoolsSession } from './devtools.js';
 export { core as wasmModule } from './core_loader.js';

@@ -1,8 +1,8 @@
 // The live demo: a Mailroom system in wasm with the seeds' scenarios, and the
 // DevTools panel docked in a drawer with replay enabled.
 import { render } from 'preact';
-import { ActorSystem, ActorSystemOptions, DeadLetter, DeadLetterQueueOptions } from 'mailroom';
-import { mountDevtools } from '../../devtools-ui/src';
+import { ActorSystem, ActorSystemOptions, DeadLetterQueueOptions, openDevtoolsSession } from 'mailroom';
+import { createProtocolSource, loopbackTransport, mountDevtools } from '../../devtools-ui/src';
 import { Controls } from './Controls';
 import { createScenarios } from './demo/scenarios';
 import { createDrawer, rememberedDock, type Dock } from './drawer';
@@ -33,7 +33,10 @@ async function restart() {
 render(<Controls scenarios={scenarios} systemName={system.name} onRestart={restart} />, document.getElementById('app')!);
 
 const drawer = createDrawer(document.getElementById('drawer')!, 'Mailroom DevTools', (params.get('dock') as Dock | null) ?? rememberedDock('bottom'));
-const devtools = mountDevtools(drawer.body, system, { allowReplay: true, deadLetterType: DeadLetter });
+// The panel speaks the DevTools protocol to this page's system through the loopback:
+// the frames a native process sends over its WebSocket, from the same core module.
+const source = createProtocolSource(loopbackTransport(openDevtoolsSession(system, { allowWrites: true })), { intervalMs: 250 });
+const devtools = mountDevtools(drawer.body, source, { allowReplay: true });
 drawer.onVisibility((visible) => devtools.setVisible(visible));
 
 addEventListener('pagehide', () => {

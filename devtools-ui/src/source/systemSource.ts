@@ -21,12 +21,22 @@ export interface Sample {
   metricsText: string;
   /** Time the sample itself took (the panel's own cost). */
   costMs: number;
+  /** False when the rows are the same reading as the last sample's (a pushed source between events). */
+  actorsFresh?: boolean;
+  /** The queue's own counts when the source has them (the protocol): evictions are not guessed. */
+  deadLetterStats?: { evicted: number; agedOut: number } | null;
 }
 
 /** What to read of the dead-letter list with a sample. */
 export type ListRequest = { kind: 'none' } | { kind: 'full' } | { kind: 'since'; sinceMs: number };
 
 export interface SystemSource {
+  /**
+   * True when the source is told what changed (the DevTools protocol pushes dead-letter
+   * deltas): the sampler then skips its list heuristics (echo window, periodic full
+   * re-read, cost-based pacing), which only a source read by polling needs.
+   */
+  readonly pushed?: boolean;
   sample(list: ListRequest): Promise<Sample>;
   replay(id: string, altPath?: string): Promise<ReplayResult>;
   /** Calls `fn` whenever the runtime publishes a dead letter; returns unsubscribe. */

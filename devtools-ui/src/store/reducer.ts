@@ -27,13 +27,17 @@ export function applyEvent(store: PanelStore, event: InboundEvent): void {
         // A live sample that lands while an import is shown (taken before it opened) is not mixed in.
         if (store.ui.imported.value !== null) break;
         const { sample } = event;
-        store.mailboxes.apply(sample.actors, sample.atMs);
+        if (sample.actorsFresh !== false) store.mailboxes.apply(sample.actors, sample.atMs);
         if (sample.entries !== null && sample.entriesMode === 'since') {
           store.deadLetters.merge(sample.entries, sample.settings, sample.atMs);
         } else if (sample.entries !== null) store.deadLetters.apply(sample.entries, sample.settings, sample.atMs);
         else {
           store.deadLetters.settings.value = sample.settings;
           store.deadLetters.now.value = sample.atMs;
+        }
+        // The protocol says what the queue evicted and aged out; no diffing of lists.
+        if (sample.deadLetterStats) {
+          store.deadLetters.evicted.value = sample.deadLetterStats.evicted + sample.deadLetterStats.agedOut;
         }
         store.metrics.apply(sample.metricsText, sample.atMs);
         store.ui.sampleCostMs.value = sample.costMs;

@@ -1,0 +1,261 @@
+// The panel's side of the DevTools protocol (docs/devtools-protocol.md) over
+// any Transport. It greets, subscribes to the three streams, keeps what the
+// frames say (rows by path, dead letters by id with the queue's revision and
+// stats, the metrics text) and hands the sampler plain samples, so the store
+// never re-derives the queue's limits: evictions and ageing arrive as
+// `removed` deltas with their reason. A gap in a stream's sequence numbers
+// resubscribes that stream.
+import { signal } from '@preact/signals';
+import type { ActorSnapshot, DeadLetterEntry, DeadLetterSettings, ReplayResult } from '../types';
+import { decodePayload, type WirePayload } from '../payload/tagged';
+import type { Transport, TransportStatus } from '../transport/transport';
+import type { ListRequest, Sample, SystemSource } from './systemSource';
+
+export const PROTOCOL = 'mailroom-devtools';
+export const PROTOCOL_VERSION = 1;
+const STREAMS = ['mailboxes', 'deadLetters', 'metrics'] as const;
+type StreamName = (typeof STREAMS)[number];
+
+interface WireEntry {
+  id: string;
+  timestampMs: number;
+  recipientPath: string;
+  senderPath: string | null;
+  replayCount: number;
+  quarantined: boolean;
+  payload: WirePayload;
+}
+
+export interface DeadLetterStats {
+  size: number;
+  captured: number;
+  evicted: number;
+  agedOut: number;
+  replayed: number;
+  replayFailed: number;
+}
+
+export interface Welcome {
+  system: string;
+  node: string;
+  writes: boolean;
+}
+
+export interface ProtocolSource extends SystemSource {
+  readonly kind: 'protocol';
+  /** Connection state and the process that answered (null before welcome). */
+  readonly status: ReturnType<typeof signal<TransportStatus>>;
+  readonly welcome: ReturnType<typeof signal<Welcome | null>>;
+  /** The last error frame the server sent that no request was waiting for. */
+  readonly lastError: ReturnType<typeof signal<string | null>>;
+}
+
+export interface ProtocolSourceOptions {
+  intervalMs?: number;
+  firstPage?: number;
+  now?: () => number;
+  client?: string;
+}
+
+type Frame = { type?: unknown; [key: string]: unknown };
+
+const OFF_SETTINGS: DeadLetterSettings = { store: 'off', maxEntries: 0, retentionMs: null, maxReplays: 0 };
+
+function toEntry(w: WireEntry): DeadLetterEntry {
+  return {
+    id: String(w.id),
+    timestampMs: Number(w.timestampMs),
+    recipientPath: String(w.recipientPath),
+    senderPath: w.senderPath == null || w.senderPath === '' ? null : String(w.senderPath),
+    replayCount: Number(w.replayCount) || 0,
+    quarantined: Boolean(w.quarantined),
+    payload: decodePayload(w.payload),
+  };
+}
+
+function newerFirst(a: DeadLetterEntry, b: DeadLetterEntry): number {
+  return b.timestampMs - a.timestampMs || b.id.length - a.id.length || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
+}
+
+export function createProtocolSource(transport: Transport, options: ProtocolSourceOptions = {}): ProtocolSource {
+  const now = options.now ?? Date.now;
+  const status = signal<TransportStatus>(transport.status);
+  const welcome = signal<Welcome | null>(null);
+  const lastError = signal<string | null>(null);
+  const seq: Record<StreamName, number> = { mailboxes: 0, deadLetters: 0, metrics: 0 };
+  let rows = new Map<string, ActorSnapshot>();
+  let entries = new Map<string, DeadLetterEntry>();
+  let sorted: DeadLetterEntry[] = [];
+  let entriesChanged = true;
+  let settings: DeadLetterSettings = OFF_SETTINGS;
+  let stats: DeadLetterStats | null = null;
+  let metricsText = '';
+  /** A mailboxes event arrived since the last sample (else its rates would read 0). */
+  let rowsFresh = false;
+  let nextRequest = 1;
+  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const letterListeners = new Set<() => void>();
+
+  const send = (frame: object) => transport.send(JSON.stringify(frame));
+  const subscribe = (stream: StreamName) => {
+    seq[stream] = 0;
+    const frame: Record<string, unknown> = { type: 'subscribe', stream };
+    if (options.intervalMs !== undefined && stream !== 'deadLetters') frame.intervalMs = options.intervalMs;
+    if (stream === 'deadLetters' && options.firstPage !== undefined) frame.limit = options.firstPage;
+    send(frame);
+  };
+
+  function onEvent(frame: Frame) {
+    const stream = frame.stream as StreamName;
+    if (!STREAMS.includes(stream)) return;
+    const n = Number(frame.seq);
+    if (frame.kind === 'snapshot') {
+      seq[stream] = n;
+    } else if (n !== seq[stream] + 1) {
+      // Frames were lost (a slow page): start the stream over.
+      subscribe(stream);
+      return;
+    } else {
+      seq[stream] = n;
+    }
+    if (stream === 'mailboxes') {
+      rowsFresh = true;
+      if (frame.kind === 'snapshot') rows = new Map();
+      else rows = new Map(rows);
+      for (const row of ((frame.kind === 'snapshot' ? frame.rows : frame.changed) ?? []) as ActorSnapshot[]) {
+        rows.set(row.path, row);
+      }
+      for (const path of (frame.removed ?? []) as string[]) rows.delete(path);
+    } else if (stream === 'deadLetters') {
+      if (frame.settings) settings = frame.settings as DeadLetterSettings;
+      if (frame.stats) stats = frame.stats as DeadLetterStats;
+      if (frame.kind === 'snapshot') {
+        entries = new Map();
+        for (const w of (frame.entries ?? []) as WireEntry[]) entries.set(String(w.id), toEntry(w));
+      } else {
+        for (const w of [...((frame.captured ?? []) as WireEntry[]), ...((frame.updated ?? []) as WireEntry[])]) {
+          entries.set(String(w.id), toEntry(w));
+        }
+        for (const r of (frame.removed ?? []) as { id: string }[]) entries.delete(String(r.id));
+      }
+      entriesChanged = true;
+      for (const fn of letterListeners) fn();
+    } else {
+      metricsText = String(frame.text ?? '');
+    }
+  }
+
+  function onFrame(text: string) {
+    let frame: Frame;
+    try {
+      frame = JSON.parse(text) as Frame;
+    } catch {
+      return;
+    }
+    switch (frame.type) {
+      case 'welcome':
+        welcome.value = {
+          system: String(frame.system ?? ''),
+          node: String(frame.node ?? frame.system ?? ''),
+          writes: frame.writes === true,
+        };
+        for (const stream of STREAMS) subscribe(stream);
+        break;
+      case 'event':
+        onEvent(frame);
+        break;
+      case 'response': {
+        const waiting = pending.get(String(frame.id));
+        pending.delete(String(frame.id));
+        waiting?.resolve(frame.result);
+        break;
+      }
+      case 'error': {
+        const message = `${String(frame.code)}: ${String(frame.message ?? '')}`;
+        const waiting = frame.id !== undefined ? pending.get(String(frame.id)) : undefined;
+        if (waiting) {
+          pending.delete(String(frame.id));
+          waiting.reject(new Error(message));
+        } else lastError.value = message;
+        break;
+      }
+      default:
+        break; // frames of a later minor revision: ignored
+    }
+  }
+
+  function onStatus(next: TransportStatus) {
+    status.value = next;
+    if (next === 'open') {
+      send({ type: 'hello', protocol: PROTOCOL, version: PROTOCOL_VERSION, client: options.client ?? 'mailroom-panel' });
+    } else if (next === 'closed') {
+      welcome.value = null;
+      for (const waiting of pending.values()) waiting.reject(new Error('disconnected'));
+      pending.clear();
+    }
+  }
+
+  const offFrame = transport.onFrame(onFrame);
+  const offStatus = transport.onStatus(onStatus);
+  if (transport.status === 'open') onStatus('open');
+
+  function request(method: string, params: object): Promise<unknown> {
+    const id = String(nextRequest++);
+    return new Promise((resolve, reject) => {
+      if (status.value !== 'open') return reject(new Error('not connected'));
+      pending.set(id, { resolve, reject });
+      send({ type: 'request', id, method, params });
+    });
+  }
+
+  return {
+    kind: 'protocol',
+    pushed: true,
+    status,
+    welcome,
+    lastError,
+    async sample(list: ListRequest): Promise<Sample> {
+      const fresh = rowsFresh;
+      rowsFresh = false;
+      let out: DeadLetterEntry[] | null = null;
+      if (list.kind !== 'none' || entriesChanged) {
+        if (entriesChanged) {
+          sorted = [...entries.values()].sort(newerFirst);
+          entriesChanged = false;
+        }
+        out = sorted;
+      }
+      return {
+        atMs: now(),
+        actors: [...rows.values()],
+        actorsFresh: fresh,
+        settings,
+        entries: out,
+        entriesMode: 'full',
+        metricsText,
+        costMs: 0,
+        deadLetterStats: stats,
+      };
+    },
+    async replay(id: string, altPath?: string): Promise<ReplayResult> {
+      const params: Record<string, unknown> = { id };
+      if (altPath !== undefined) params.path = altPath;
+      const result = (await request('deadLetters.replay', params)) as { outcome: ReplayResult['kind']; recipientPath?: string };
+      return { kind: result.outcome, recipientPath: result.recipientPath };
+    },
+    onDeadLetter(fn) {
+      letterListeners.add(fn);
+      return () => letterListeners.delete(fn);
+    },
+    dispose() {
+      offFrame();
+      offStatus();
+      letterListeners.clear();
+      transport.close();
+    },
+  };
+}
+
+export function isProtocolSource(x: unknown): x is ProtocolSource {
+  return typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'protocol';
+}

@@ -1,0 +1,149 @@
+// The panel's protocol client (devtools-ui/src/source/protocolSource.ts) fed
+// frames of docs/devtools-protocol.md through an in-memory transport: the
+// handshake, snapshot-then-delta streams, a gap that resubscribes, evictions
+// taken from the queue's stats, payload decoding and replay answers.
+import { describe, expect, it } from 'vitest';
+import { createProtocolSource } from '../../devtools-ui/src/source/protocolSource';
+import { listeners, type Transport, type TransportStatus } from '../../devtools-ui/src/transport/transport';
+import { createStore } from '../../devtools-ui/src/store';
+import { applyEvent } from '../../devtools-ui/src/store/reducer';
+
+function fakeTransport() {
+  const frames = listeners<string>();
+  const statuses = listeners<TransportStatus>();
+  const sent: Record<string, unknown>[] = [];
+  let status: TransportStatus = 'connecting';
+  const transport: Transport = {
+    send: (f) => sent.push(JSON.parse(f)),
+    onFrame: frames.add,
+    onStatus: statuses.add,
+    get status() {
+      return status;
+    },
+    close: () => undefined,
+  };
+  return {
+    transport,
+    sent,
+    open() {
+      status = 'open';
+      statuses.emit('open');
+    },
+    closeFromServer() {
+      status = 'closed';
+      statuses.emit('closed');
+    },
+    push(frame: object) {
+      frames.emit(JSON.stringify(frame));
+    },
+  };
+}
+
+const row = (path: string, userDepth = 0) => ({
+  path,
+  className: 'Worker',
+  mailboxKind: 'bounded',
+  capacity: 10,
+  overflow: 'drop-new',
+  userDepth,
+  systemDepth: 0,
+  stashSize: 0,
+  dropped: 0,
+  suspended: false,
+  processed: 0,
+  deadLetterDrops: false,
+});
+const entry = (id: string, at: number, payload: object = { kind: 'captured', type: 'std::string', tag: 'string', value: `letter ${id}` }) => ({
+  id,
+  timestampMs: at,
+  recipientPath: '/user/a',
+  senderPath: null,
+  replayCount: 0,
+  quarantined: false,
+  payload,
+});
+const settings = { store: 'memory', maxEntries: 2, retentionMs: null, maxReplays: 3 };
+const stats = (evicted: number, agedOut = 0) => ({ size: 2, captured: 3, returned: 0, evicted, agedOut, replayed: 0, replayFailed: 0, restored: 0, captureFailures: 0 });
+
+function attached() {
+  const t = fakeTransport();
+  const source = createProtocolSource(t.transport);
+  t.open();
+  t.push({ type: 'welcome', protocol: 'mailroom-devtools', version: 1, system: 'live', node: 'live', writes: true, futureField: 1 });
+  return { t, source };
+}
+
+describe('Protocol source', () => {
+  it('greets on open and subscribes to every stream after welcome', () => {
+    // hello first; the three subscriptions only once the server answered.
+    const t = fakeTransport();
+    const source = createProtocolSource(t.transport);
+    t.open();
+    expect(t.sent).toEqual([{ type: 'hello', protocol: 'mailroom-devtools', version: 1, client: 'mailroom-panel' }]);
+    t.push({ type: 'welcome', system: 'live', node: 'node-a', writes: false });
+    expect(t.sent.slice(1).map((f) => f.stream)).toEqual(['mailboxes', 'deadLetters', 'metrics']);
+    expect(source.welcome.value).toEqual({ system: 'live', node: 'node-a', writes: false });
+  });
+
+  it('applies mailbox snapshot then deltas of changed rows and removed paths', async () => {
+    const { t, source } = attached();
+    t.push({ type: 'event', stream: 'mailboxes', seq: 1, kind: 'snapshot', rows: [row('/user/a'), row('/user/b')] });
+    t.push({ type: 'event', stream: 'mailboxes', seq: 2, kind: 'delta', changed: [row('/user/a', 7)], removed: ['/user/b'] });
+    const sample = await source.sample({ kind: 'none' });
+    expect(sample.actors.map((a) => [a.path, a.userDepth])).toEqual([['/user/a', 7]]);
+  });
+
+  it('keeps dead letters by id from captured/removed deltas and takes evictions from the stats', async () => {
+    // Nothing is re-derived: the removed delta and the queue's evicted count say it.
+    const { t, source } = attached();
+    t.push({ type: 'event', stream: 'deadLetters', seq: 1, kind: 'snapshot', revision: 2, settings, stats: stats(0), entries: [entry('2', 20), entry('1', 10)], complete: true });
+    t.push({ type: 'event', stream: 'deadLetters', seq: 2, kind: 'delta', revision: 4, captured: [entry('3', 30)], updated: [], removed: [{ id: '1', reason: 'evicted' }], stats: stats(1) });
+    const store = createStore();
+    applyEvent(store, { type: 'snapshot', sample: await source.sample({ kind: 'full' }) });
+    expect(store.deadLetters.entries.value.map((e) => e.id)).toEqual(['3', '2']);
+    expect(store.deadLetters.evicted.value).toBe(1);
+    expect(store.deadLetters.settings.value?.maxEntries).toBe(2);
+  });
+
+  it('resubscribes a stream whose sequence numbers skip (lost frames)', () => {
+    const { t } = attached();
+    t.push({ type: 'event', stream: 'metrics', seq: 1, kind: 'snapshot', text: 'a 1\n' });
+    const before = t.sent.length;
+    t.push({ type: 'event', stream: 'metrics', seq: 3, kind: 'delta', text: 'a 2\n' });
+    expect(t.sent.slice(before)).toEqual([{ type: 'subscribe', stream: 'metrics' }]);
+  });
+
+  it('decodes JS payloads in $t form and shows unencodable ones by type and reason', async () => {
+    const { t, source } = attached();
+    const js = { kind: 'captured', type: 'JsValue', tag: 'js', value: { $t: 'object', v: { when: { $t: 'date', v: 0 }, tags: { $t: 'set', v: ['x'] }, n: { $t: 'bigint', v: '12' } } } };
+    const opaque = { kind: 'captured', type: 'Secret', tag: null, value: null, reason: 'no codec for Secret' };
+    t.push({ type: 'event', stream: 'deadLetters', seq: 1, kind: 'snapshot', revision: 1, settings, stats: stats(0), entries: [entry('2', 20, js), entry('1', 10, opaque)] });
+    const [first, second] = (await source.sample({ kind: 'full' })).entries!;
+    const message = (first.payload as { message: { when: Date; tags: Set<string>; n: bigint } }).message;
+    expect(message.when).toBeInstanceOf(Date);
+    expect([...message.tags]).toEqual(['x']);
+    expect(message.n).toBe(12n);
+    expect(second.payload).toEqual({ kind: 'degraded', className: 'Secret', reason: 'no codec for Secret' });
+  });
+
+  it('answers replay from the response, and rejects with the error code when read-only', async () => {
+    const { t, source } = attached();
+    const ok = source.replay('5', '/user/b');
+    const request = t.sent[t.sent.length - 1];
+    expect(request).toMatchObject({ type: 'request', method: 'deadLetters.replay', params: { id: '5', path: '/user/b' } });
+    t.push({ type: 'response', id: request.id, result: { outcome: 'replayed', recipientPath: '/user/b' } });
+    await expect(ok).resolves.toEqual({ kind: 'replayed', recipientPath: '/user/b' });
+    const refused = source.replay('6');
+    t.push({ type: 'error', id: t.sent[t.sent.length - 1].id, code: 'unavailable', message: 'read-only' });
+    await expect(refused).rejects.toThrow('unavailable: read-only');
+  });
+
+  it('forgets the welcome on disconnect and greets again when the transport reopens', () => {
+    const { t, source } = attached();
+    t.closeFromServer();
+    expect(source.welcome.value).toBeNull();
+    const before = t.sent.length;
+    t.open();
+    expect(t.sent[before]).toMatchObject({ type: 'hello' });
+  });
+});
