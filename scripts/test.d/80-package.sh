@@ -16,7 +16,7 @@ cxx="${CMAKE_CXX_COMPILER_LAUNCHER:-} g++"
 
 # Reuse the native build of stage 20; build only what is installed if it is missing.
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build/native -j "$jobs" --target mailroom_runtime mailroom-dlq >/dev/null
+cmake --build build/native -j "$jobs" --target mailroom_runtime mailroom_devtools mailroom-dlq >/dev/null
 cmake --install build/native --prefix "$tmp/prefix" >/dev/null
 
 # Only public headers, mailroom/detail/ and the generated version.hpp are installed.
