@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want=(cmake g++ clang-format libgtest-dev libbenchmark-dev emscripten chromium nlohmann-json3-dev
+want=(cmake g++ pkg-config clang-format libgtest-dev libbenchmark-dev emscripten chromium nlohmann-json3-dev
   libboost1.81-dev prometheus)  # Beast for the DevTools server; promtool checks /metrics
 [[ "${1:-}" == "--bench" ]] && want+=(libcaf-dev)
 
