@@ -56,6 +56,7 @@ TEST(DeadLetterOffice, WrapsAPlainMessageWithTheOfficeAsRecipient) {
   EXPECT_EQ((*letters)[0].sender_path, "/user/sender");
   EXPECT_EQ((*letters)[0].recipient, s.system->dead_letters());
   EXPECT_EQ((*letters)[0].recipient_path, "/deadLetters");
+  EXPECT_EQ((*letters)[0].cause, DeadLetterCause::kPublished);
   EXPECT_EQ(testing::text((*letters)[1].message), "no sender");
   EXPECT_FALSE((*letters)[1].sender.valid());
   EXPECT_EQ((*letters)[1].recipient_path, "/deadLetters");
