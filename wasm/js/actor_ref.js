@@ -101,26 +101,27 @@ export function forgetRefs(ids) {
   for (const id of ids) refsById.delete(id);
 }
 
-// system.deadLetters: the dead-letter office as a ref, as in the seed
-// framework. A DeadLetter told to it is recorded as it is (its recipient, its
-// sender); anything else becomes DeadLetter(message, sender, deadLetters). The
-// system's dead-letter queue captures it first, then it is published on the
-// event stream, like every undeliverable message. A DeadLetter about a
-// DeadLetter is dropped: that is a delivery loop, with nowhere further to go.
+// system.deadLetters: the core's dead-letter office (ActorSystem::
+// dead_letters()) as a ref, as in the seed framework. The core applies its
+// rules: a DeadLetter told to it is recorded as it is (its recipient, its
+// sender), anything else becomes DeadLetter(message, sender, deadLetters). A JS
+// DeadLetter crosses as the core's own letter, so the core sees what it holds.
 export class DeadLetterRef extends ActorRef {
-  constructor(systemId, path) {
-    super(0, path);
+  constructor(systemId, path, id) {
+    super(id, path);
     Object.defineProperty(this, '_systemId', { value: systemId });
     refsByPath.set(path, this);
+    refsById.set(id, this);
   }
 
   tell(message, sender = null) {
-    let letter = message;
-    if (letter instanceof DeadLetter) {
-      if (letter.message instanceof DeadLetter) return;
-    } else {
-      letter = new DeadLetter(message, sender instanceof ActorRef ? sender : null, this);
+    if (!(message instanceof DeadLetter)) {
+      super.tell(message, sender);
+      return;
     }
+    const letter = message;
+    // The core drops a letter about its own letter; a JS one it cannot see.
+    if (letter.message instanceof DeadLetter) return;
     const recipient = letter.recipient instanceof ActorRef ? letter.recipient : this;
     const from = letter.sender instanceof ActorRef ? letter.sender : null;
     check(core.deadLettersTell(this._systemId, letter.message, specialOf(letter.message),

@@ -79,7 +79,7 @@ export class ActorSystem {
       system._resolveTerminated = resolve;
     });
     system.eventStream = new EventStream(system);
-    system.deadLetters = new DeadLetterRef(created.id, `mailroom://${name}/deadLetters`);
+    system.deadLetters = new DeadLetterRef(created.id, `mailroom://${name}/deadLetters`, created.deadLetters);
     system.deadLetterQueue = new DeadLetterQueue(system, undefined, liveQueue);
     system.log = new Logger(system);
     // Local path → class name of actors spawned from a class whose core

@@ -49,9 +49,10 @@ val selection_intern(int system, std::string path);  // selection id | error
 val ref_tell(std::uint32_t ref, val message, std::uint32_t sender, int special);
 val path_tell(std::string path, val message, std::uint32_t sender, int special);
 val selection_tell(int system, std::string path, val message, std::uint32_t sender, int special);
-// system.deadLetters.tell: publishes DeadLetter{message, sender, recipient} as
-// the system publishes its own (queue first, then subscribers). A ref id of 0
-// names a ref by its path (the dead-letter office itself, a ghost).
+// system.deadLetters.tell(new DeadLetter(...)): tells the core's dead-letter
+// office DeadLetter{message, sender, recipient}, which records it as it is. A
+// ref id of 0 names a ref by its path (a ghost). Other messages told to the
+// office go through ref_tell to its ref id (the core wraps them).
 val dead_letters_tell(int system, val message, int special, std::uint32_t sender,
                       std::string sender_path, std::uint32_t recipient, std::string recipient_path);
 

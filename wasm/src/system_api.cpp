@@ -65,6 +65,7 @@ val system_create(std::string name, val settings) {
     added.system->when_terminated([id] { hooks()["terminated"](id); });
     val out = val::object();
     out.set("id", id);
+    out.set("deadLetters", ref_id(added.system->dead_letters(), id));  // the office's ref id
     return out;
   });
 }
@@ -252,7 +253,7 @@ val dead_letters_tell(int system, val message, int special, std::uint32_t sender
     if (!letter.sender.valid() && !sender_path.empty()) letter.sender_path = local(sender_path);
     letter.recipient = ref_from_id(recipient);
     if (!letter.recipient.valid()) letter.recipient_path = local(recipient_path);
-    handle->system->publish_dead_letter(std::move(letter));
+    handle->system->dead_letters().tell(Message(std::move(letter)));  // recorded as it is
   });
 }
 

@@ -75,8 +75,9 @@ class ActorSystem {
   // Every live actor below the guardians (/user and /system subtrees).
   std::vector<ActorSnapshot> inspect() const;
 
-  // Fills the paths, hands the letter to the sink, then the event stream. A
-  // letter whose message is itself a DeadLetter is dropped (no loops).
+  // Fills the paths, hands the letter to the sink, then the opt-in log, then
+  // the event stream. A letter whose message is itself a DeadLetter is dropped
+  // (no loops).
   void publish_dead_letter(DeadLetter letter);
   void set_dead_letter_sink(std::shared_ptr<DeadLetterSink> sink);
   // The system's own queue; always exists (store "off" keeps nothing). It is
@@ -84,6 +85,11 @@ class ActorSystem {
   DeadLetterQueue& dead_letter_queue();
   // How payloads become tagged JSON (the journal, the DevTools protocol).
   PayloadCodecRegistry& payload_codecs();
+  // The dead-letter office as a ref ("<system>/deadLetters", the same ref every
+  // call). A DeadLetter told to it is recorded as it is (its own recipient and
+  // sender); anything else is recorded as DeadLetter{message, sender, office}.
+  // A letter about a letter is dropped, as by publish_dead_letter.
+  ActorRef dead_letters() const;
 
   // Starts coordinated shutdown; non-blocking, idempotent.
   void terminate();

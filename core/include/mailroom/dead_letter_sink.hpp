@@ -1,5 +1,6 @@
 // The one capture slot a system has for dead letters. The runtime hands every
-// letter to its sink first, then publishes it on the event stream.
+// letter to its sink first (then the opt-in log), then publishes it on the
+// event stream.
 #pragma once
 
 #include "mailroom/dead_letter.hpp"

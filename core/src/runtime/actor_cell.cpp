@@ -95,6 +95,13 @@ std::shared_ptr<ActorCell> ActorCell::ghost(std::shared_ptr<SystemCore> system,
   return cell;
 }
 
+std::shared_ptr<ActorCell> ActorCell::dead_letter_office(std::shared_ptr<SystemCore> system,
+                                                         std::string local_path, std::string path) {
+  auto cell = ghost(std::move(system), std::move(local_path), std::move(path));
+  cell->office_ = true;
+  return cell;
+}
+
 void ActorCell::wire_drop_reporting() {
   if (!mailbox_ || !mailbox_->reports_drops()) return;
   // Read once: dead_letter_drops is fixed at the mailbox's construction.
@@ -215,6 +222,15 @@ void ActorCell::reset_size_warning() noexcept {
 }
 
 void ActorCell::dead_letter(Envelope envelope, DeadLetterCause cause) {
+  if (office_) {
+    // Told to the office: a letter is recorded as it is (a letter about a
+    // letter is dropped there), anything else names the office.
+    if (const auto* told = envelope.message.get_if<DeadLetter>()) {
+      system_->publish_dead_letter(*told);
+      return;
+    }
+    cause = DeadLetterCause::kPublished;  // sent to the dead letters by hand
+  }
   DeadLetter letter;
   letter.cause = cause;
   letter.message = std::move(envelope.message);

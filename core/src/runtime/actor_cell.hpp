@@ -59,6 +59,10 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   // A ref that only carries a path: every tell becomes a dead letter.
   static std::shared_ptr<ActorCell> ghost(std::shared_ptr<SystemCore> system,
                                           std::string local_path, std::string path);
+  // The system's dead-letter office: a ghost that records a DeadLetter told to
+  // it as it is instead of wrapping it.
+  static std::shared_ptr<ActorCell> dead_letter_office(std::shared_ptr<SystemCore> system,
+                                                       std::string local_path, std::string path);
   ~ActorCell();
 
   // ---- any thread ----
@@ -168,6 +172,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   MailboxDescription description_;
   std::uint64_t uid_ = 0;
   bool guardian_ = false;
+  bool office_ = false;
   ActorContext context_;
   Logger logger_;
 

@@ -109,6 +109,9 @@ std::optional<ActorRef> ActorSystem::resolve(std::string_view path) const {
   return ActorRef(cell);
 }
 
+ActorRef ActorSystem::dead_letters() const {
+  return core_->dead_letter_office();
+}
 DeadLetterQueue& ActorSystem::dead_letter_queue() {
   return core_->dead_letter_queue();
 }

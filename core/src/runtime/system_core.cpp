@@ -62,6 +62,12 @@ void SystemCore::set_guardians(std::shared_ptr<ActorCell> root, std::shared_ptr<
   root_ = std::move(root);
   user_ = std::move(user);
   system_ = std::move(system);
+  office_ = ActorCell::dead_letter_office(shared_from_this(), "/deadLetters",
+                                          ActorPath::full(name_, "/deadLetters"));
+}
+
+ActorRef SystemCore::dead_letter_office() const {
+  return ActorRef(office_);
 }
 
 std::shared_ptr<ActorCell> SystemCore::find(std::string_view local_path) const {
@@ -85,6 +91,7 @@ void SystemCore::release_tree() {
   root_.reset();
   user_.reset();
   system_.reset();
+  office_.reset();
   // Captured letters hold live refs (sender, recipient, refs inside the
   // message), and every cell holds this core: drop the sink and the queue too,
   // or core -> queue -> entry -> cell -> core keeps the whole system alive.

@@ -65,6 +65,8 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   const std::shared_ptr<ActorCell>& system_guardian() const noexcept { return system_; }
   std::shared_ptr<ActorCell> find(std::string_view local_path) const;
   ActorRef ghost(std::string_view path);
+  // The dead-letter office's ref (empty once the tree is released).
+  ActorRef dead_letter_office() const;
   // Breaks the cell <-> core cycles after termination (also via captured letters).
   void release_tree();
 
@@ -112,6 +114,7 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   std::atomic<ActorSystem*> facade_{nullptr};
 
   std::shared_ptr<ActorCell> root_, user_, system_;
+  std::shared_ptr<ActorCell> office_;  // "/deadLetters"
 
   HoconConfig config_;
   std::shared_ptr<PayloadCodecRegistry> codecs_;

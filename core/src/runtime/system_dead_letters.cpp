@@ -1,6 +1,6 @@
 // The system's side of dead letters: building its own queue from options and
-// HOCON, and publishing every letter (queue first, then subscribers, then the
-// opt-in log, which is read after capture so it can never thin the record).
+// HOCON, and publishing every letter (the sink first, then the opt-in log —
+// after capture, so it can never thin the record — then the event stream).
 #include <nlohmann/json.hpp>
 
 #include "actor_cell.hpp"
