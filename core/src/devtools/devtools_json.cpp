@@ -1,5 +1,6 @@
 #include "devtools_json.hpp"
 
+#include "mailroom/dead_letter_cause.hpp"
 #include "mailroom/payload_codec_registry.hpp"
 
 namespace mailroom::devtools {
@@ -67,6 +68,9 @@ json entry_json(const DeadLetterEntry& entry, const PayloadCodecRegistry& codecs
               {"senderPath", or_null(entry.sender_path)},
               {"replayCount", entry.replay_count},
               {"quarantined", entry.quarantined},
+              {"cause", std::string(to_string(entry.cause))},
+              {"dropPolicy", entry.drop_reason ? json(std::string(to_string(*entry.drop_reason)))
+                                               : json(nullptr)},
               {"payload", payload_json(entry, codecs)}};
 }
 

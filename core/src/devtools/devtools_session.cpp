@@ -210,6 +210,9 @@ struct DevtoolsSession::State {
       result = devtools::list_page(system, params, options.first_page, options.max_page);
     } else if (method == "deadLetters.replay") {
       result = replay(params);
+      // The entry left (or changed in) the queue: the delta goes out before the answer,
+      // so no client acts on the replayed entry again while it waits for a poll.
+      if (streams[kDeadLetters].on && !streams[kDeadLetters].resync) dead_letters_delta(false);
     } else if (method == "inspect") {
       result = inspect(params);
     } else {

@@ -23,6 +23,8 @@ interface WireEntry {
   senderPath: string | null;
   replayCount: number;
   quarantined: boolean;
+  cause?: string;
+  dropPolicy?: string | null;
   payload: WirePayload;
 }
 
@@ -69,6 +71,8 @@ function toEntry(w: WireEntry): DeadLetterEntry {
     senderPath: w.senderPath == null || w.senderPath === '' ? null : String(w.senderPath),
     replayCount: Number(w.replayCount) || 0,
     quarantined: Boolean(w.quarantined),
+    ...(typeof w.cause === 'string' ? { cause: w.cause } : {}),
+    ...(typeof w.dropPolicy === 'string' ? { dropPolicy: w.dropPolicy } : {}),
     payload: decodePayload(w.payload),
   };
 }
