@@ -5,7 +5,7 @@
 // never re-derives the queue's limits: evictions and ageing arrive as
 // `removed` deltas with their reason. A gap in a stream's sequence numbers
 // resubscribes that stream.
-import { signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals';
 import type { ActorSnapshot, DeadLetterEntry, DeadLetterSettings, ReplayResult } from '../types';
 import { decodePayload, type WirePayload } from '../payload/tagged';
 import type { Transport, TransportStatus } from '../transport/transport';
@@ -46,10 +46,10 @@ export interface Welcome {
 export interface ProtocolSource extends SystemSource {
   readonly kind: 'protocol';
   /** Connection state and the process that answered (null before welcome). */
-  readonly status: ReturnType<typeof signal<TransportStatus>>;
-  readonly welcome: ReturnType<typeof signal<Welcome | null>>;
+  readonly status: Signal<TransportStatus>;
+  readonly welcome: Signal<Welcome | null>;
   /** The last error frame the server sent that no request was waiting for. */
-  readonly lastError: ReturnType<typeof signal<string | null>>;
+  readonly lastError: Signal<string | null>;
 }
 
 export interface ProtocolSourceOptions {
