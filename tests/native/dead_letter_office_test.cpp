@@ -16,11 +16,17 @@ namespace {
 using testing::LambdaActor;
 using testing::ManualSystem;
 
-// Every letter published on the event stream, in order.
+// Every letter published on the event stream, in order. The subscriber holds the
+// list weakly: the letters hold refs, every cell holds the system, and the event
+// stream keeps its subscribers, so a strong capture would be a cycle that
+// outlives the test (LeakSanitizer).
 std::shared_ptr<std::vector<DeadLetter>> published(ActorSystem& system) {
   auto letters = std::make_shared<std::vector<DeadLetter>>();
-  system.event_stream().subscribe<DeadLetter>(std::function<void(const DeadLetter&)>(
-      [letters](const DeadLetter& l) { letters->push_back(l); }));
+  std::weak_ptr<std::vector<DeadLetter>> weak = letters;
+  system.event_stream().subscribe<DeadLetter>(
+      std::function<void(const DeadLetter&)>([weak](const DeadLetter& l) {
+        if (auto list = weak.lock()) list->push_back(l);
+      }));
   return letters;
 }
 
