@@ -9,6 +9,7 @@
 
 #include "mailroom/dead_letter_queue.hpp"
 #include "support/dead_letter_fakes.hpp"
+#include "support/memory_queue_harness.hpp"
 
 namespace mailroom {
 namespace {
@@ -16,25 +17,7 @@ namespace {
 using testing::FakeReplayTarget;
 using Mode = FakeReplayTarget::Mode;
 
-struct Harness {
-  explicit Harness(std::size_t max_entries = 1000, std::int64_t retention_ms = 0) {
-    DeadLetterQueueSettings s;
-    s.store = DeadLetterStore::kMemory;
-    s.max_entries = max_entries;
-    s.retention_ms = retention_ms;
-    DeadLetterQueue::Dependencies d;
-    d.target = &target;
-    d.now_ms = [this] { return clock; };
-    queue = std::make_unique<DeadLetterQueue>(s, d);
-    target.set_sink(queue.get());
-  }
-  void capture(std::string text, std::string recipient) {
-    queue->capture(DeadLetter{Message(std::move(text)), {}, {}, std::move(recipient), "", 0});
-  }
-  std::int64_t clock = 1000;
-  FakeReplayTarget target;
-  std::unique_ptr<DeadLetterQueue> queue;
-};
+using Harness = testing::MemoryQueueHarness;
 
 std::vector<std::uint64_t> ids_of(const std::vector<DeadLetterEntry>& entries) {
   std::vector<std::uint64_t> out;

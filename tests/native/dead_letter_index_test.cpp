@@ -15,6 +15,7 @@
 #include "mailroom/payload_codec_registry.hpp"
 #include "support/dead_letter_fakes.hpp"
 #include "support/dead_letter_lists.hpp"
+#include "support/memory_queue_harness.hpp"
 
 namespace mailroom {
 namespace {
@@ -99,31 +100,14 @@ const std::vector<std::string> kFilters = {
     "mailroom://shop",
 };
 
-struct Harness {
-  explicit Harness(std::size_t max_entries = 1000, std::int64_t retention_ms = 0) {
-    DeadLetterQueueSettings s;
-    s.store = DeadLetterStore::kMemory;
-    s.max_entries = max_entries;
-    s.retention_ms = retention_ms;
-    DeadLetterQueue::Dependencies d;
-    d.target = &target;
-    d.now_ms = [this] { return clock; };
-    queue = std::make_unique<DeadLetterQueue>(s, d);
-    target.set_sink(queue.get());
-  }
-  void capture(int value, std::string recipient) {
-    queue->capture(DeadLetter{Message(value), {}, {}, std::move(recipient), "", 0});
-  }
+struct Harness : testing::MemoryQueueHarness {
+  using MemoryQueueHarness::MemoryQueueHarness;
   std::vector<std::uint64_t> listed(std::string recipient) {
     return ids(queue->list(by_recipient(std::move(recipient))));
   }
   void expect_every_filter_matches_brute_force(const std::string& context = "") {
     for (const auto& f : kFilters) expect_same_as_brute_force(*queue, by_recipient(f), context);
   }
-
-  std::int64_t clock = 1000;
-  FakeReplayTarget target;
-  std::unique_ptr<DeadLetterQueue> queue;
 };
 
 // A filter matches its path and everything below it, never a sibling that
