@@ -112,14 +112,22 @@ class JournalTornTest : public ::testing::Test {
     ASSERT_EQ(got, expected) << where;
   }
 
-  // After damage: one append gets sequence n + 1 and the file (read() rescans it) holds
-  // n + 1 clean records. No flush: fsync per offset would make this test slow.
-  void expect_append_continues(FileJournal& journal, int n, const std::string& where) {
-    ASSERT_EQ(journal.append("s", "after"), static_cast<std::uint64_t>(n + 1)) << where;
+  // The sequence the next append gets after n intact records and a damaged tail of
+  // tail_bytes: above every number the tail may have held (each record there took
+  // at least a record header), so no damaged record's number is handed out again.
+  static std::uint64_t next_after(int n, std::size_t tail_bytes) {
+    return static_cast<std::uint64_t>(n) + (tail_bytes + kRecordHeader - 1) / kRecordHeader + 1;
+  }
+
+  // After damage: one append gets sequence `expected` and the file (read() rescans it)
+  // holds n + 1 clean records. No flush: fsync per offset would make this test slow.
+  void expect_append_continues(FileJournal& journal, int n, std::uint64_t expected,
+                               const std::string& where) {
+    ASSERT_EQ(journal.append("s", "after"), expected) << where;
     const JournalReadResult r = journal.read("s");
     ASSERT_FALSE(r.damaged) << where << ": " << r.damage;
     ASSERT_EQ(r.records.size(), static_cast<std::size_t>(n + 1)) << where;
-    ASSERT_EQ(r.records.back().sequence, static_cast<std::uint64_t>(n + 1)) << where;
+    ASSERT_EQ(r.records.back().sequence, expected) << where;
     ASSERT_EQ(r.records.back().payload, "after") << where;
   }
 
@@ -154,7 +162,7 @@ TEST_F(JournalTornTest, TruncationAtEveryOffsetRecoversTheWholeRecordsBeforeIt) 
     } else {
       ASSERT_TRUE(r.damage.empty()) << where;
     }
-    expect_append_continues(journal, whole, where);
+    expect_append_continues(journal, whole, next_after(whole, clean ? 0 : cut - boundary), where);
   }
 }
 
@@ -179,9 +187,14 @@ TEST_F(JournalTornTest, SingleByteFlipsLoseOnlyTheFlippedRecord) {
     ASSERT_EQ(r.skipped_records, flipped == 0 ? 0u : 1u) << where;
     ASSERT_EQ(r.damages.size(), 1u) << where;
     ASSERT_EQ(r.skipped_bytes, flipped == 0 ? kFileHeader : frame_size(flipped)) << where;
-    // The next sequence follows the last intact record.
-    const int last = flipped == kRecords ? kRecords - 1 : kRecords;
-    ASSERT_EQ(journal.append("s", "after"), static_cast<std::uint64_t>(last + 1)) << where;
+    // The next sequence follows the last intact record, or, when the last record was
+    // hit, goes above every number it may have held (its own included).
+    const std::uint64_t next = journal.append("s", "after");
+    if (flipped == kRecords) {
+      ASSERT_GE(next, next_after(kRecords - 1, frame_size(kRecords))) << where;
+    } else {
+      ASSERT_EQ(next, static_cast<std::uint64_t>(kRecords + 1)) << where;
+    }
     const JournalReadResult after = journal.read("s");
     ASSERT_FALSE(after.damaged) << where << ": " << after.damage;
     ASSERT_EQ(after.records.size(), static_cast<std::size_t>(kRecords - (flipped == 0 ? 0 : 1) + 1))
@@ -220,7 +233,7 @@ TEST_F(JournalTornTest, RandomFlipsLoseOnlyTheTouchedRecords) {
     } else {
       ASSERT_GE(r.skipped_records, 1u) << where;
     }
-    journal.append("s", "after");
+    ASSERT_GT(journal.append("s", "after"), static_cast<std::uint64_t>(kRecords)) << where;
     const JournalReadResult after = journal.read("s");
     ASSERT_FALSE(after.damaged) << where;
     ASSERT_EQ(after.records.size(), kRecords - touched.size() + 1) << where;
@@ -262,8 +275,49 @@ TEST_F(JournalTornTest, TrailingGarbageIsCutOffByTheNextAppend) {
   expect_prefix(r, kRecords, "garbage");
   EXPECT_TRUE(r.damaged);
   EXPECT_EQ(r.damaged_at_offset, bytes_.size());
-  expect_append_continues(journal, kRecords, "garbage");
+  expect_append_continues(journal, kRecords, next_after(kRecords, 7), "garbage");
   EXPECT_EQ(fs::file_size(path_), bytes_.size() + kRecordHeader + 5);
+}
+
+// Issue 13: the last record torn or damaged may have been read by someone (its number
+// was handed out by append), so after the repair the next append must not hand that
+// number out again. The repair and the new record reach the file in one atomic
+// replace, so the raised number survives a crash right after it; a compaction that
+// drops everything keeps it in the header.
+TEST_F(JournalTornTest, AppendAfterADamagedLastRecordNeverReusesItsSequence) {
+  for (const std::size_t keep : {std::size_t{3}, kRecordHeader, kRecordHeader + 4}) {
+    const std::string where = "last record cut to " + std::to_string(keep) + " bytes";
+    write_bytes(bytes_.substr(0, starts_[kRecords - 1] + keep));
+    std::uint64_t first = 0;
+    {
+      FileJournal journal(dir_.string());
+      first = journal.append("s", "after");
+      ASSERT_GT(first, static_cast<std::uint64_t>(kRecords)) << where;
+      // Before any flush or destructor: the file already holds the repair and the record
+      // (a second journal reads the storage itself).
+      FileJournal reader(dir_.string());
+      const JournalReadResult on_disk = reader.read("s");
+      ASSERT_FALSE(on_disk.damaged) << where << ": " << on_disk.damage;
+      ASSERT_EQ(on_disk.records.back().sequence, first) << where;
+    }
+    {
+      FileJournal reopened(dir_.string());
+      const JournalReadResult r = reopened.read("s");
+      ASSERT_FALSE(r.damaged) << where << ": " << r.damage;
+      ASSERT_EQ(r.records.size(), static_cast<std::size_t>(kRecords));
+      ASSERT_EQ(r.records.back().sequence, first) << where;
+      ASSERT_EQ(reopened.append("s", "again"), first + 1) << where;
+    }
+  }
+  // Compaction of a damaged stream that drops every record keeps the raised mark.
+  write_bytes(bytes_.substr(0, starts_[kRecords - 1] + 20));
+  {
+    FileJournal journal(dir_.string());
+    journal.delete_up_to("s", kRecords);
+  }
+  FileJournal reopened(dir_.string());
+  EXPECT_TRUE(reopened.read("s").records.empty());
+  EXPECT_GT(reopened.append("s", "after"), static_cast<std::uint64_t>(kRecords));
 }
 
 // A length field claiming gigabytes is damage, not an allocation; reading resumes after it.

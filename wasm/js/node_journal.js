@@ -103,6 +103,7 @@ export class NodeJournalStorage {
     }
     this._fds = new Map();  // name → fd opened for appending
     this._checked = new Set();  // names already checked for an old JSON-lines journal
+    this._unsyncedEntries = false;  // a file was opened (maybe created) since the folder's last sync
   }
 
   location(name) {
@@ -190,8 +191,29 @@ export class NodeJournalStorage {
     if (fd === undefined) {
       fd = fs.openSync(this.location(name), 'a');
       this._fds.set(name, fd);
+      this._unsyncedEntries = true;  // the file may be new: sync() makes its entry durable
     }
     return fd;
+  }
+
+  // A rename or a new file is durable only once the folder's entry is (Linux
+  // and macOS allow fsync on a folder opened read-only; Windows does not).
+  _syncFolder() {
+    let fd;
+    try {
+      fd = fs.openSync(this.dir, 'r');
+    } catch (error) {
+      if (error.code === 'EISDIR' || error.code === 'EPERM') return;
+      throw error;
+    }
+    try {
+      fs.fsyncSync(fd);
+    } catch (error) {
+      if (error.code !== 'EINVAL' && error.code !== 'EPERM' && error.code !== 'EISDIR') throw error;
+    } finally {
+      fs.closeSync(fd);
+    }
+    this._unsyncedEntries = false;
   }
 
   _closeFd(name) {
@@ -207,7 +229,7 @@ export class NodeJournalStorage {
     while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);
   }
 
-  // Write aside, sync, rename over: a crash leaves the old file or the new one.
+  // Write aside, sync, rename over, sync the folder: a crash leaves the old file or the new one.
   replace(name, bytes) {
     const file = this.location(name);
     const temp = `${file}.tmp`;
@@ -221,11 +243,13 @@ export class NodeJournalStorage {
     }
     this._closeFd(name);
     fs.renameSync(temp, file);
+    this._syncFolder();
   }
 
   sync(name) {
     const fd = this._fds.get(name);
     if (fd !== undefined) fs.fsyncSync(fd);
+    if (this._unsyncedEntries) this._syncFolder();
   }
 
   // null when the lock is ours now, else who holds it.

@@ -1,6 +1,7 @@
 // DirectoryJournalStorage: journal files in one folder of a file system
 // (native, or Emscripten's in-memory one). Appends go straight to the file
-// (the journal batches them), replace writes aside and renames over, and the
+// (the journal batches them), replace writes aside, syncs, renames over and
+// syncs the folder (sync() also syncs it after a file was created), and the
 // writer's lock is an advisory flock on "<name>.lock" (released by the kernel
 // when the process dies) plus a registry of this process's locks, so a second
 // writer in the same process is refused too. Thread-safe.
@@ -42,6 +43,7 @@ class DirectoryJournalStorage final : public JournalStorage {
   std::mutex mutex_;
   std::map<std::string, int> append_fds_;
   std::map<std::string, int> lock_fds_;
+  bool unsynced_entries_ = false;  // a file was opened (maybe created) since the folder's last sync
 };
 
 }  // namespace mailroom

@@ -71,7 +71,8 @@ class FileJournal final : public Journal {
   void scan(const std::string& stream, Stream& state, JournalReadResult* out);
   void write_pending(const std::string& stream, Stream& state);
   void become_writer(const std::string& stream, Stream& state);
-  void rewrite(const std::string& stream, Stream& state, std::uint64_t drop_up_to);
+  std::uint64_t rewrite(const std::string& stream, Stream& state, std::uint64_t drop_up_to,
+                        const std::string* appended);
 
   std::shared_ptr<JournalStorage> storage_;
   std::mutex mutex_;

@@ -38,6 +38,19 @@ void write_all(int fd, std::string_view bytes, const std::string& path) {
   }
 }
 
+#if defined(MAILROOM_HAVE_FLOCK)
+// A rename or a new file is durable only once its folder's entry is: without
+// this, a power cut after replace() may bring back the old file.
+void sync_directory(const std::string& directory) {
+  const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) throw io_error("cannot open folder", directory, errno);
+  const int result = ::fsync(fd);
+  const int error = errno;
+  ::close(fd);
+  if (result != 0) throw io_error("cannot sync folder", directory, error);
+}
+#endif
+
 // Lock files held by this process (flock alone does not work everywhere,
 // e.g. on Emscripten's file system).
 std::mutex& registry_mutex() {
@@ -124,6 +137,7 @@ int DirectoryJournalStorage::append_fd(const std::string& name) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) throw io_error("cannot open", path, errno);
   append_fds_[name] = fd;
+  unsynced_entries_ = true;  // the file may be new: sync() makes its folder entry durable
   return fd;
 }
 
@@ -158,6 +172,9 @@ void DirectoryJournalStorage::replace(const std::string& name, std::string_view 
   ::close(fd);
   close_append_fd(name);  // it points at the file being replaced
   if (::rename(temp.c_str(), path.c_str()) != 0) throw io_error("cannot replace", path, errno);
+#if defined(MAILROOM_HAVE_FLOCK)
+  sync_directory(directory_);
+#endif
 }
 
 void DirectoryJournalStorage::sync(const std::string& name) {
@@ -166,6 +183,10 @@ void DirectoryJournalStorage::sync(const std::string& name) {
   auto it = append_fds_.find(name);
   if (it != append_fds_.end() && ::fsync(it->second) != 0) {
     throw io_error("cannot sync", location(name), errno);
+  }
+  if (unsynced_entries_) {
+    sync_directory(directory_);
+    unsynced_entries_ = false;
   }
 #else
   (void)name;

@@ -1,5 +1,6 @@
 #include "mailroom/file_journal.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -149,8 +150,12 @@ void FileJournal::become_writer(const std::string& stream, Stream& state) {
 }
 
 // Keeps every damaged stretch aside, then replaces the file by its intact
-// records above drop_up_to (0: all of them) under a fresh header.
-void FileJournal::rewrite(const std::string& stream, Stream& state, std::uint64_t drop_up_to) {
+// records above drop_up_to (0: all of them) under a fresh header, plus the
+// record being appended, if any (in the same atomic replace, so its number,
+// above every number a damaged tail may have held, is on disk with the repair).
+// Returns the appended record's sequence (0 without one).
+std::uint64_t FileJournal::rewrite(const std::string& stream, Stream& state,
+                                   std::uint64_t drop_up_to, const std::string* appended) {
   write_pending(stream, state);
   const std::string file = file_name(stream);
   detail::JournalScan scan = scan_storage(*storage_, file);
@@ -170,21 +175,32 @@ void FileJournal::rewrite(const std::string& stream, Stream& state, std::uint64_
     storage_->append(damaged_name(file), "\n");
   }
   if (!scan.read.damages.empty()) storage_->sync(damaged_name(file));
+  // Numbers a damaged tail may have used are never handed out again.
+  const std::uint64_t high = std::max(scan.last_sequence, scan.tail_high_water);
   // The base keeps the sequence high-water mark when every record goes.
   std::uint64_t base = scan.base_sequence;
   if (!scan.has_header)
     base = scan.read.records.empty() ? 0 : scan.read.records.front().sequence - 1;
-  if (drop_up_to > base) base = drop_up_to < scan.last_sequence ? drop_up_to : scan.last_sequence;
-  std::string rewritten = detail::encode_file_header(base);
+  if (drop_up_to > base) base = std::min(drop_up_to, scan.last_sequence);
+  bool kept = false;
+  std::string rewritten;
   for (const JournalRecord& record : scan.read.records) {
-    if (record.sequence > drop_up_to)
-      rewritten += detail::encode_record(record.sequence, record.payload);
+    if (record.sequence <= drop_up_to) continue;
+    rewritten += detail::encode_record(record.sequence, record.payload);
+    kept = true;
   }
-  storage_->replace(file, rewritten);
+  if (!kept && appended == nullptr) base = std::max(base, high);
+  std::uint64_t sequence = 0;
+  if (appended != nullptr) {
+    sequence = high + 1;
+    rewritten += detail::encode_record(sequence, *appended);
+  }
+  storage_->replace(file, detail::encode_file_header(base) + rewritten);
   state.loaded = true;
   state.damaged = false;
   state.headed = true;
-  state.last_sequence = scan.last_sequence;
+  state.last_sequence = appended != nullptr ? sequence : high;
+  return sequence;
 }
 
 JournalReadResult FileJournal::read(const std::string& stream) {
@@ -203,7 +219,7 @@ std::uint64_t FileJournal::append(const std::string& stream, std::string payload
   Stream& state = streams_[stream];
   become_writer(stream, state);
   if (!state.loaded) scan(stream, state, nullptr);
-  if (state.damaged) rewrite(stream, state, 0);
+  if (state.damaged) return rewrite(stream, state, 0, &payload);
   if (!state.headed) {  // a new file (a damaged one was rewritten with its header)
     state.pending = detail::encode_file_header(state.last_sequence);
     state.headed = true;
@@ -237,7 +253,7 @@ void FileJournal::delete_up_to(const std::string& stream, std::uint64_t up_to) {
   become_writer(stream, state);
   Stream& loaded = load(stream);
   if (!loaded.headed) return;  // no file: nothing to drop
-  rewrite(stream, loaded, up_to);
+  rewrite(stream, loaded, up_to, nullptr);
 }
 
 void FileJournal::acquire(const std::string& stream) {

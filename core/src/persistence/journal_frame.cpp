@@ -128,6 +128,22 @@ std::uint64_t tail_records(Window& window, std::uint64_t at, bool plausible) {
   return records;
 }
 
+// See JournalScan::tail_high_water.
+std::uint64_t tail_high_water(Window& window, std::uint64_t start, std::uint64_t last) {
+  const std::uint64_t length = window.size() - start;
+  const std::uint64_t most = (length + kRecordHeaderSize - 1) / kRecordHeaderSize;
+  std::uint64_t high = last + most;
+  const std::string_view head = window.get(start, kRecordHeaderSize);
+  if (head.size() == kRecordHeaderSize) {
+    // A torn frame's header usually survives: its number may lie beyond a gap a repair left.
+    constexpr std::uint64_t kPlausibleJump = std::uint64_t{1} << 32;
+    const std::uint64_t sequence = get_u64(head, 4);
+    if (sequence > last && sequence - last <= kPlausibleJump)
+      high = std::max(high, sequence + most - 1);
+  }
+  return high;
+}
+
 std::string summary(const JournalReadResult& read) {
   std::string out;
   constexpr std::size_t kShown = 4;
@@ -234,7 +250,12 @@ JournalScan scan_journal(std::uint64_t size, const JournalByteSource& source) {
     open_damage(at, std::move(frame.reason), frame.plausible);
     ++at;  // resynchronise: try the next byte
   }
-  if (in_damage) close_damage(window.size(), tail_records(window, damage_start, damage_plausible));
+  scan.tail_high_water = scan.last_sequence;
+  if (in_damage) {
+    const std::uint64_t start = damage_start;
+    close_damage(window.size(), tail_records(window, start, damage_plausible));
+    scan.tail_high_water = tail_high_water(window, start, scan.last_sequence);
+  }
 
   scan.size = window.size();
   read.damaged = !read.damages.empty();

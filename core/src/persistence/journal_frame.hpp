@@ -33,7 +33,14 @@ struct JournalScan {
   bool has_header = false;          // a valid file header was found
   std::uint64_t base_sequence = 0;  // from the header (0 without one)
   std::uint64_t last_sequence = 0;  // of the last intact record, else base_sequence
-  std::uint64_t size = 0;           // bytes scanned
+  // The highest sequence a damaged stretch at the end of the file may have
+  // held (last_sequence when the file ends intact). Records of one writer
+  // follow the last intact one with consecutive numbers and each takes at
+  // least a record header, so a tail of L damaged bytes held at most
+  // ceil(L / 16) of them; a complete first header's own number counts too.
+  // The next append goes above it, so no damaged record's number is reused.
+  std::uint64_t tail_high_water = 0;
+  std::uint64_t size = 0;  // bytes scanned
 };
 
 // Reads `length` bytes from `offset` (fewer only at the end).
