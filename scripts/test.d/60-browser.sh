@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End to end in headless Chromium: build the static demo (web/dist), then run
-# the panel tests (playground, fake system) and the live-demo tests (wasm).
+# the panel tests (playground, fake system), the live-demo tests (wasm) and
+# the browser journal tests (IndexedDB, served from the repository, ~20 s).
 # Screenshots go to test-results/ (gitignored).
 set -euo pipefail
 cd "${MAILROOM_ROOT:-$(dirname "$0")/../..}"
@@ -13,4 +14,5 @@ elif [[ ! -f wasm/dist/mailroom_core.mjs ]]; then
 fi
 npx vite build --config web/vite.config.ts --logLevel error
 mkdir -p test-results
-node --test --test-concurrency=1 tests/browser/panel.test.mjs tests/browser/steadiness.test.mjs tests/browser/demo.test.mjs
+node --test --test-concurrency=1 tests/browser/panel.test.mjs tests/browser/steadiness.test.mjs tests/browser/demo.test.mjs \
+  tests/browser/journal.test.mjs

@@ -10,7 +10,7 @@ import { Logger, consoleLogger } from './logger.js';
 import { NodeJournalStorage } from './node_journal.js';
 import { ActorSystemOptions, checkLogger, configText, settingsOf } from './options.js';
 import { withUserValues } from './option_checks.js';
-import { browserPersistence, persistBrowserJournal } from './browser_journal.js';
+import { browserJournalStorage, browserPersistence, persistBrowserJournal } from './browser_journal.js';
 import { DeadLetter } from './messages.js';
 import { strategyRecord } from './supervision.js';
 
@@ -32,15 +32,19 @@ function systemSettings(options) {
   // The core's sink calls it for lines at or above the level (hooks.log).
   out.logger = checkLogger(s.logger) ?? consoleLogger;
   // A journal folder (explicit, else HOCON mailroom.journal.dir) is real
-  // files in Node, through node:fs; in the browser the core's folder is used.
+  // files in Node, through node:fs; in the browser every folder (the default
+  // one included) lives in IndexedDB (browser_journal.js).
   let journalDir = s.journalDir;
   if (journalDir === undefined && s.config !== undefined) {
     journalDir = check(core.configString(s.config, 'mailroom.journal.dir')) ?? undefined;
   }
-  if (journalDir !== undefined) {
-    if (typeof journalDir !== 'string') throw new TypeError('journalDir must be a string');
-    if (runningInNode) out.journal = new NodeJournalStorage(journalDir);
-    else out.journalDir = journalDir;
+  if (journalDir !== undefined && typeof journalDir !== 'string') throw new TypeError('journalDir must be a string');
+  if (runningInNode) {
+    if (journalDir !== undefined) out.journal = new NodeJournalStorage(journalDir);
+  } else {
+    const storage = browserJournalStorage(journalDir);
+    if (storage) out.journal = storage;
+    else if (journalDir !== undefined) out.journalDir = journalDir;
   }
   return out;
 }
