@@ -6,17 +6,17 @@
 // letter). Free slots are reused in LIFO order, so a steady stream of
 // messages allocates nothing.
 import { core } from './core_loader.js';
+import { classNameOf } from './tagged_json.js';
 
 export const values = [];
-const free = [];
-
-// Counts live slots (the leak test checks it returns to where it started).
-let live = 0;
+// Free slots, a stack in a typed array (no array growth or boxing per
+// message); a slot in use is any index of `values` not on it.
+let freeSlots = new Uint32Array(1024);
+let freeTop = 0;
 
 export function put(value) {
-  live += 1;
-  if (free.length > 0) {
-    const slot = free.pop();
+  if (freeTop > 0) {
+    const slot = freeSlots[--freeTop];
     values[slot] = value;
     return slot;
   }
@@ -24,26 +24,43 @@ export function put(value) {
   return values.length - 1;
 }
 
-export function release(slot) {
-  live -= 1;
-  values[slot] = undefined;
-  free.push(slot);
-}
-
 // Slots in use (the core hands freed slots over in batches: flush them first).
 export function liveSlots() {
   core._mr_flush_released_slots();
-  return live;
+  return values.length - freeTop;
 }
 
 // The core's imports for the slab (EM_JS in wasm/src/js_value.cpp), installed
 // before anything can make a message.
 core.mrReleaseMany = (slots, count) => {
-  const heap = core.HEAPU32;  // re-read: memory growth replaces the view
   const base = slots >>> 2;
-  for (let i = 0; i < count; i += 1) release(heap[base + i]);
+  // Re-read HEAPU32 each time: memory growth replaces the view.
+  const freed = core.HEAPU32.subarray(base, base + count);
+  for (let i = 0; i < count; i += 1) values[freed[i]] = undefined;
+  if (freeTop + count > freeSlots.length) {
+    const bigger = new Uint32Array(2 * Math.max(freeSlots.length, freeTop + count));
+    bigger.set(freeSlots.subarray(0, freeTop));
+    freeSlots = bigger;
+  }
+  freeSlots.set(freed, freeTop);
+  freeTop += count;
 };
 core.mrValue = (slot) => values[slot];
 core.mrPut = put;
+// Class names for the core (inspection, metric labels, dead-letter records):
+// interned, so the core asks for each distinct name's text only once.
+const classIds = new Map();
+const classNames = [];
+core.mrClassId = (slot) => {
+  const name = classNameOf(values[slot]);
+  let id = classIds.get(name);
+  if (id === undefined) {
+    id = classNames.length;
+    classNames.push(name);
+    classIds.set(name, id);
+  }
+  return id;
+};
+core.mrClassName = (id) => classNames[id];
 // A PriorityMailbox's rank function (kept in a slot) on a message (mailbox_api.cpp).
 core.mrRank = (fn, slot) => values[fn](values[slot]);

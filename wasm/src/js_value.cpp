@@ -2,11 +2,14 @@
 
 #include <emscripten/emscripten.h>
 
+#include <vector>
+
 // The slab lives in wasm/js/value_slab.js, which installs these on Module.
 EM_JS(void, mr_slots_release, (const std::uint32_t* slots, std::uint32_t count),
       { Module.mrReleaseMany(slots, count); });
 EM_JS(int, mr_slot_value, (std::uint32_t slot), { return Emval.toHandle(Module.mrValue(slot)); });
 EM_JS(std::uint32_t, mr_slot_put, (int handle), { return Module.mrPut(Emval.toValue(handle)); });
+EM_JS(std::uint32_t, mr_slot_class, (std::uint32_t slot), { return Module.mrClassId(slot); });
 
 namespace mailroom::wasm {
 
@@ -34,6 +37,16 @@ JsValue::~JsValue() {
   if (slot_ == kNone) return;
   released[released_count++] = slot_;
   if (released_count == kReleaseBatch) flush_released_slots();
+}
+
+std::string JsValue::class_name() const {
+  // Class names are interned on the JS side; each name crosses once.
+  static std::vector<std::string> names;
+  const std::uint32_t id = mr_slot_class(slot_);
+  while (names.size() <= id) {
+    names.push_back(val::module_property("mrClassName")(names.size()).as<std::string>());
+  }
+  return names[id];
 }
 
 val JsValue::value() const {

@@ -30,6 +30,8 @@ class JsValue {
   std::uint32_t slot() const noexcept { return slot_; }
   // The JS value itself (an embind handle: for slow paths only).
   emscripten::val value() const;
+  // Its JS class name (js_class_name), without an embind handle.
+  std::string class_name() const;
 
  private:
   static constexpr std::uint32_t kNone = 0xffffffffu;
@@ -51,7 +53,7 @@ namespace mailroom {
 // JS class, not by "mailroom::wasm::JsValue".
 template <>
 struct MessageTraits<wasm::JsValue> {
-  static std::string type_name(const wasm::JsValue& v) { return wasm::js_class_name(v.value()); }
+  static std::string type_name(const wasm::JsValue& v) { return v.class_name(); }
 };
 
 }  // namespace mailroom

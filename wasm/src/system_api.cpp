@@ -73,19 +73,33 @@ val system_create(std::string name, val settings) {
 bool system_run_for(int system, double micros) {
   SystemHandle* handle = SystemRegistry::instance().find(system);
   if (handle == nullptr) return false;
-  // The clock is read once per few messages, not after every turn: in wasm a
-  // clock read is a JS call (performance.now), dearer than a ping-pong turn.
-  // A slice still ends within kMessagesPerClockRead messages of its budget,
-  // as run_for ends within one turn (up to `throughput` messages, 10 by default).
-  constexpr std::size_t kMessagesPerClockRead = 8;
+  // The clock is read once per chunk of messages, not after every turn: in
+  // wasm a clock read is a JS call (performance.now), dearer than a
+  // ping-pong turn. A chunk starts at 8 messages and doubles while one takes
+  // under 1/64 of the budget (halves past 1/16), so a slice of cheap
+  // messages reads the clock rarely, and one of slow messages still ends
+  // within about a sixteenth of its budget (or one message) of it.
+  constexpr std::size_t kFirstChunk = 8;
+  constexpr std::size_t kLargestChunk = 4096;
   HostDrivenDispatcher& dispatcher = *handle->dispatcher;
-  const double deadline = emscripten_get_now() + micros / 1000.0;
+  const double budget_ms = micros / 1000.0;
+  double now = emscripten_get_now();
+  const double deadline = now + budget_ms;
+  std::size_t chunk = kFirstChunk;
   bool more = true;
   try {
     do {
-      dispatcher.run_some(kMessagesPerClockRead);
+      dispatcher.run_some(chunk);
       more = dispatcher.has_work();
-    } while (more && emscripten_get_now() < deadline);
+      const double before = now;
+      now = emscripten_get_now();
+      const double took = now - before;
+      if (took < budget_ms / 64 && chunk < kLargestChunk) {
+        chunk *= 2;
+      } else if (took > budget_ms / 16 && chunk > 1) {
+        chunk /= 2;
+      }
+    } while (more && now < deadline);
   } catch (...) {
     // Failures are the core's to supervise; nothing may unwind into the event loop.
     more = dispatcher.has_work();

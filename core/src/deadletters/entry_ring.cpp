@@ -22,7 +22,7 @@ void EntryRing::push(StoredEntry stored) {
     throw;
   }
   try {
-    order_of_[id] = order;
+    order_of_.set(id, order);
   } catch (...) {
     index_.remove(s.indexed, order);
     slots_.pop_back();
@@ -32,8 +32,8 @@ void EntryRing::push(StoredEntry stored) {
 }
 
 EntryRing::Slot* EntryRing::slot(std::uint64_t id) {
-  auto it = order_of_.find(id);
-  return it == order_of_.end() ? nullptr : &slots_[it->second - front_order_];
+  const std::uint64_t* order = order_of_.find(id);
+  return order == nullptr ? nullptr : &slots_[*order - front_order_];
 }
 
 StoredEntry* EntryRing::find(std::uint64_t id, State* state) {
@@ -58,9 +58,9 @@ void EntryRing::set_live(std::uint64_t id) {
 }
 
 void EntryRing::remove(std::uint64_t id) {
-  auto it = order_of_.find(id);
-  if (it == order_of_.end()) return;
-  const std::uint64_t order = it->second;
+  const std::uint64_t* found = order_of_.find(id);
+  if (found == nullptr) return;
+  const std::uint64_t order = *found;
   kill(slots_[order - front_order_], order);
   trim_front();
   maybe_rebuild();
@@ -133,7 +133,7 @@ void EntryRing::maybe_rebuild() {
     Slot& s = slots_[i];
     if (s.state == State::kDead) continue;
     renumbered[i] = front_order_ + kept.size();
-    order_of_[s.stored.entry.id] = renumbered[i];
+    order_of_.set(s.stored.entry.id, renumbered[i]);
     kept.push_back(std::move(s));
   }
   slots_ = std::move(kept);

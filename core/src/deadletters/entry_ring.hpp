@@ -13,9 +13,9 @@
 #include <limits>
 #include <optional>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
+#include "id_index.hpp"
 #include "mailroom/dead_letter_entry.hpp"
 #include "recipient_index.hpp"
 #include "recipient_path.hpp"
@@ -94,9 +94,9 @@ class EntryRing {
   void maybe_rebuild();
 
   std::deque<Slot> slots_;
-  std::uint64_t front_order_ = 0;                              // order key of slots_[0]
-  std::unordered_map<std::uint64_t, std::uint64_t> order_of_;  // id -> order key (not dead)
-  RecipientIndex index_;                                       // path -> order keys (not dead)
+  std::uint64_t front_order_ = 0;  // order key of slots_[0]
+  IdIndex order_of_;               // id -> order key (not dead)
+  RecipientIndex index_;           // path -> order keys (not dead)
   std::size_t live_ = 0;
 };
 
