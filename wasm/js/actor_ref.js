@@ -2,6 +2,7 @@
 // ref table); this module keeps one JS object per id so `this.self === this.self`
 // and refs can be compared with ===. Id 0 is a path that resolved to nothing.
 import { core } from './core_loader.js';
+import { SpecialMessage } from './closed_sets.js';
 import { check, expectString } from './errors.js';
 import { DeadLetter, Kill, PoisonPill } from './messages.js';
 import { rawSelectionTell, rawTell, rawTellSpecial } from './raw_core.js';
@@ -24,11 +25,13 @@ export function refArg(ref, what) {
   return ref._id;
 }
 
+const { None: NONE, PoisonPill: POISON_PILL, Kill: KILL } = SpecialMessage;
+
 // Code for framework messages sent as JS objects (so the core gets its own type).
 export function specialOf(message) {
-  if (message instanceof PoisonPill) return 1;
-  if (message instanceof Kill) return 2;
-  return 0;
+  if (message instanceof PoisonPill) return POISON_PILL;
+  if (message instanceof Kill) return KILL;
+  return NONE;
 }
 
 export class ActorRef {
@@ -47,8 +50,8 @@ export class ActorRef {
       return;
     }
     let status;
-    if (message instanceof PoisonPill) status = rawTellSpecial(this._id, 1, from);
-    else if (message instanceof Kill) status = rawTellSpecial(this._id, 2, from);
+    if (message instanceof PoisonPill) status = rawTellSpecial(this._id, POISON_PILL, from);
+    else if (message instanceof Kill) status = rawTellSpecial(this._id, KILL, from);
     else status = rawTell(this._id, put(message), from);
     if (status !== 0) check(core.takeTellError());
   }
@@ -56,13 +59,13 @@ export class ActorRef {
   // Drain what is queued, then stop (a PoisonPill user message).
   stop() {
     if (this._id === 0) this.tell(PoisonPill.instance);
-    else if (rawTellSpecial(this._id, 1, 0) !== 0) check(core.takeTellError());
+    else if (rawTellSpecial(this._id, POISON_PILL, 0) !== 0) check(core.takeTellError());
   }
 
   // Fail the actor with ActorKilledError (a Kill user message).
   kill() {
     if (this._id === 0) this.tell(Kill.instance);
-    else if (rawTellSpecial(this._id, 2, 0) !== 0) check(core.takeTellError());
+    else if (rawTellSpecial(this._id, KILL, 0) !== 0) check(core.takeTellError());
   }
 
   equals(other) {
@@ -174,7 +177,7 @@ export class ActorSelection {
       return;
     }
     const special = specialOf(message);
-    const status = rawSelectionTell(this._selectionId, special === 0 ? put(message) : 0, special, from);
+    const status = rawSelectionTell(this._selectionId, special === NONE ? put(message) : 0, special, from);
     if (status !== 0) check(core.takeTellError());
   }
 }

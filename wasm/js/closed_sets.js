@@ -21,3 +21,12 @@ export const DeadLetterStore = closedSet(sets.deadLetterStore);
 export const ReplayOutcome = closedSet(sets.replayOutcome);
 export const Directive = closedSet(sets.directive);
 export const LogLevel = closedSet(sets.logLevel);
+
+// The binding's own integer codes (wasm/src/wire_codes.hpp), internal to the
+// wrapper: member name -> the integer that crosses (its index in the core's list).
+function codes(values) {
+  return Object.freeze(Object.fromEntries(values.map((v, i) => [memberName(v), i])));
+}
+
+export const SpecialMessage = codes(sets.specialMessage);
+export const MailboxQueue = codes(sets.mailboxQueue);

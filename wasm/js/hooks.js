@@ -2,6 +2,7 @@
 // building framework messages as JS classes, running actor hooks, calling a
 // JS mailbox subclass, and the tagged-JSON codec for persistent payloads.
 import { core } from './core_loader.js';
+import { SpecialMessage } from './closed_sets.js';
 import { errorFromRecord } from './errors.js';
 import { refFor, senderId, specialOf } from './actor_ref.js';
 import {
@@ -14,12 +15,12 @@ import { EncodeRefusal, classNameOf, decodeTagged, encodeTagged } from './tagged
 import { decide, strategyRecord } from './supervision.js';
 import { deliverLog } from './logger.js';
 
-// How a JS envelope's message goes back to the core: 1 PoisonPill, 2 Kill,
-// 3 Terminated (with the actor's ref id), else 0 (a JS value).
+// How a JS envelope's message goes back to the core: its SpecialMessage code
+// (Terminated with the actor's ref id), or None for a JS value.
 function toCoreEnvelope(envelope) {
   const e = envelopeToCore(envelope);
   if (envelope.message instanceof Terminated) {
-    e.special = 3;
+    e.special = SpecialMessage.Terminated;
     e.refId = senderId(envelope.message.actor);
   }
   return e;

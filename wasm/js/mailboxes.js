@@ -4,6 +4,7 @@
 // message object that was enqueued. A JS subclass that overrides a user-path
 // method is driven through a C++ adapter that calls its JS methods.
 import { core } from './core_loader.js';
+import { MailboxQueue } from './closed_sets.js';
 import { check, describe } from './errors.js';
 import { ActorRef, refFor, senderId, specialOf } from './actor_ref.js';
 import { UNRANKABLE_PRIORITY } from './messages.js';
@@ -32,9 +33,7 @@ export function reportCallbackError(error) {
   console.error('mailroom: an observer or subscriber threw:', error);
 }
 
-const USER = 0;
-const SIGNAL = 1;
-const SYSTEM = 2;
+const { User: USER, Signal: SIGNAL, System: SYSTEM } = MailboxQueue;
 
 // Methods whose override makes the actor use the JS-calling adapter.
 const userPathMembers = ['enqueue', 'enqueueSignal', 'dequeueUser', 'drainUser', 'prependUser',

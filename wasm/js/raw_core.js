@@ -5,11 +5,12 @@
 // with arguments that do nothing (ref and selection 0 name nothing), so what
 // we keep is a plain wasm call.
 import { core } from './core_loader.js';
+import { SpecialMessage } from './closed_sets.js';
 import { put } from './value_slab.js';
 
 core._mr_tell(0, put(undefined), 0);  // frees the slot at once: ref 0 is nobody
-core._mr_tell_special(0, 1, 0);
-core._mr_selection_tell(0, 0, 1, 0);
+core._mr_tell_special(0, SpecialMessage.PoisonPill, 0);
+core._mr_selection_tell(0, 0, SpecialMessage.PoisonPill, 0);
 core.takeTellError();  // selection 0 answered "terminated"
 
 export const rawTell = core._mr_tell;

@@ -11,11 +11,9 @@
 #include "mailroom/actor_ref.hpp"
 #include "mailroom/envelope.hpp"
 #include "mailroom/message.hpp"
+#include "wire_codes.hpp"
 
 namespace mailroom::wasm {
-
-// Message codes JS passes for framework messages it sends.
-enum class SpecialMessage : int { kNone = 0, kPoisonPill = 1, kKill = 2, kTerminated = 3 };
 
 // system_id: the system whose release forgets refs created on the way (0: none).
 emscripten::val message_to_js(const Message& message, int system_id);

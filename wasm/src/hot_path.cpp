@@ -68,7 +68,7 @@ EMSCRIPTEN_KEEPALIVE int mr_tell(std::uint32_t ref, std::uint32_t slot, std::uin
       [&] { target.tell(Message(std::move(value)), refs.get(sender)); });
 }
 
-// ref.tell(PoisonPill | Kill, sender): special 1 or 2.
+// ref.tell(PoisonPill | Kill, sender): a SpecialMessage code (wire_codes.hpp).
 EMSCRIPTEN_KEEPALIVE int mr_tell_special(std::uint32_t ref, int special, std::uint32_t sender) {
   const RefTable& refs = RefTable::instance();
   const mailroom::ActorRef& target = refs.get(ref);

@@ -17,8 +17,6 @@
 namespace mailroom::wasm::api {
 
 namespace {
-enum Which { kUser = 0, kSignal = 1, kSystem = 2 };
-
 val envelopes_to_js(const std::vector<Envelope>& envelopes) {
   val out = val::array();
   for (const Envelope& e : envelopes) out.call<void>("push", envelope_to_js(e, 0));
@@ -63,9 +61,10 @@ val mailbox_enqueue(std::uint32_t id, int which, val message, std::uint32_t send
     envelope.message = message_from_js(std::move(message), special, 0);
     envelope.sender = ref_from_id(sender);
     envelope.replay_entry = static_cast<std::uint64_t>(replay);
-    if (which == kSystem) {
+    const auto queue = static_cast<MailboxQueue>(which);
+    if (queue == MailboxQueue::kSystem) {
       mailbox.enqueue_system(std::move(envelope));
-    } else if (which == kSignal) {
+    } else if (queue == MailboxQueue::kSignal) {
       // A death notification stays one through dequeue, stash and prependUser
       // (JS sees `undroppable`), whichever mailbox keeps it.
       envelope.signal = true;
@@ -78,13 +77,17 @@ val mailbox_enqueue(std::uint32_t id, int which, val message, std::uint32_t send
 
 val mailbox_dequeue(std::uint32_t id, int which) {
   ActorMailbox& mailbox = MailboxTable::instance().get(id);
-  auto envelope = which == kSystem ? mailbox.dequeue_system() : mailbox.dequeue_user();
+  auto envelope = static_cast<MailboxQueue>(which) == MailboxQueue::kSystem
+                      ? mailbox.dequeue_system()
+                      : mailbox.dequeue_user();
   return envelope ? envelope_to_js(*envelope, 0) : val::null();
 }
 
 val mailbox_drain(std::uint32_t id, int which) {
   ActorMailbox& mailbox = MailboxTable::instance().get(id);
-  return envelopes_to_js(which == kSystem ? mailbox.drain_system() : mailbox.drain_user());
+  return envelopes_to_js(static_cast<MailboxQueue>(which) == MailboxQueue::kSystem
+                             ? mailbox.drain_system()
+                             : mailbox.drain_user());
 }
 
 val mailbox_prepend(std::uint32_t id, val records) {

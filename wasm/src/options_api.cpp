@@ -12,6 +12,7 @@
 #include "mailroom/overflow_policy.hpp"
 #include "mailroom/replay_outcome.hpp"
 #include "options_from_js.hpp"
+#include "wire_codes.hpp"
 
 namespace mailroom::wasm::api {
 
@@ -38,6 +39,9 @@ val closed_sets() {
   out.set("replayOutcome", names_of<ReplayOutcome>());
   out.set("directive", names_of<Directive>());
   out.set("logLevel", names_of<LogLevel>());
+  // The binding's own codes (index = the integer that crosses).
+  out.set("specialMessage", names_of<SpecialMessage>());
+  out.set("mailboxQueue", names_of<MailboxQueue>());
   return out;
 }
 

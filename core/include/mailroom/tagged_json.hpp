@@ -1,8 +1,8 @@
 // Tagged JSON: the on-disk form of a captured payload, {"t": "<type tag>", "v": <value>}.
 // The tag names the codec that made the value; the value is any JSON (the JS
-// side nests its own {"$tag": ...} markers inside it). Decoding never throws,
-// and values nested deeper than kMaxDepth are refused with a named error
-// rather than risking the stack.
+// side nests its own {"$t": tag, "v": ...} markers inside it: see
+// wasm/js/tagged_json.js). Decoding never throws, and values nested deeper
+// than kMaxDepth are refused with a named error rather than risking the stack.
 #pragma once
 
 #include <cstddef>

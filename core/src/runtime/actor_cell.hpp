@@ -76,7 +76,6 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
     return state_.load(std::memory_order_acquire) == CellState::kTerminated;
   }
   SystemCore& system() const noexcept { return *system_; }
-  const std::shared_ptr<SystemCore>& system_ptr() const noexcept { return system_; }
 
   // A user message (tell). MailboxFullError carries this actor's path. A dead
   // or ghost cell dead-letters it.

@@ -42,7 +42,6 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   const std::string& name() const noexcept { return name_; }
   const ActorSystemOptions& options() const noexcept { return options_; }
   Dispatcher& dispatcher() const noexcept { return *dispatcher_; }
-  const std::shared_ptr<Dispatcher>& dispatcher_ptr() const noexcept { return dispatcher_; }
   EventStream& events() const noexcept { return *events_; }
   MetricsRegistry& metrics() noexcept { return metrics_; }
   CoordinatedShutdown& shutdown() noexcept { return shutdown_; }
