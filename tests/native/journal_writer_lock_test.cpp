@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -109,7 +110,8 @@ TEST(JournalWriterLock, AnotherProcessIsRefusedUntilItDies) {
       journal.acquire("s");
       ADD_FAILURE() << "no JournalLockedError";
     } catch (const JournalLockedError& e) {
-      EXPECT_NE(std::string(e.what()).find("another process"), std::string::npos);
+      EXPECT_NE(std::string(e.what()).find("process " + std::to_string(child)), std::string::npos)
+          << e.what();
     }
   }
   ::kill(child, SIGKILL);  // a hard kill: no destructor runs
@@ -118,6 +120,70 @@ TEST(JournalWriterLock, AnotherProcessIsRefusedUntilItDies) {
   FileJournal journal(dir.str());
   EXPECT_NO_THROW(journal.acquire("s"));
   for (int fd : {ready[0], ready[1], release[0], release[1]}) ::close(fd);
+}
+
+// The lock protocol Node follows too (it cannot flock): while a native writer
+// holds a stream, "<file>.lock" holds its pid; released, the file is empty.
+TEST(JournalWriterLock, TheLockFileNamesTheHolderWhileItHolds) {
+  TempDir dir;
+  const std::string lock_file = FileJournal(dir.str()).path_for("s") + ".lock";
+  const auto content = [&] {
+    std::string text;
+    if (std::FILE* f = std::fopen(lock_file.c_str(), "rb")) {
+      char buffer[64];
+      text.assign(buffer, std::fread(buffer, 1, sizeof buffer, f));
+      std::fclose(f);
+    }
+    return text;
+  };
+  {
+    FileJournal journal(dir.str());
+    journal.acquire("s");
+    EXPECT_EQ(content(), std::to_string(::getpid()) + "\n");
+    journal.release("s");
+    EXPECT_EQ(content(), "");
+    journal.acquire("s");
+  }
+  EXPECT_EQ(content(), "");  // destruction empties it too
+}
+
+// A Node writer holds a stream by creating "<file>.lock" with its pid (no
+// flock): a live pid there refuses a native writer, naming the process; a dead
+// one is a stale lock that is taken over.
+TEST(JournalWriterLock, ALivePidInTheLockFileRefusesUntilItDies) {
+  TempDir dir;
+  const std::string lock_file = FileJournal(dir.str()).path_for("s") + ".lock";
+  int release[2];
+  ASSERT_EQ(::pipe(release), 0);
+  const pid_t child = ::fork();  // stands for the Node process: alive, holding no flock
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    char c = 0;
+    ::close(release[1]);
+    (void)!::read(release[0], &c, 1);
+    ::_exit(0);
+  }
+  ::close(release[0]);
+  {
+    std::FILE* f = std::fopen(lock_file.c_str(), "wb");
+    std::fprintf(f, "%d\n", static_cast<int>(child));
+    std::fclose(f);
+  }
+  {
+    FileJournal journal(dir.str());
+    try {
+      journal.acquire("s");
+      ADD_FAILURE() << "no JournalLockedError";
+    } catch (const JournalLockedError& e) {
+      EXPECT_NE(std::string(e.what()).find("process " + std::to_string(child)), std::string::npos)
+          << e.what();
+    }
+  }
+  ::close(release[1]);  // the child exits
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  FileJournal journal(dir.str());
+  EXPECT_NO_THROW(journal.acquire("s"));
 }
 #endif
 

@@ -5,8 +5,11 @@
 // append, read a range into wasm memory, replace atomically, sync, lock.
 // - Reads are bounded ranges (no whole-file strings, any size).
 // - One writer per stream: an exclusive lock file "<name>.lock" holding the
-//   owner's pid. A lock whose pid is dead is stale and taken over; a live
-//   one (another process, or another system of this process) is refused.
+//   owner's pid. A lock whose pid is dead (or an empty file) is stale and
+//   taken over; a live one (another process, or another system of this
+//   process) is refused. The native build follows the same protocol (it
+//   writes its pid there while it holds, plus a flock Node cannot take), so a
+//   native and a Node writer refuse each other (tests/js/journal_cross_target.test.mjs).
 // - A journal of the old JSON-lines format ("<stream>.jsonl") is read once
 //   and rewritten in the core's format (see migrateLegacyJournal).
 import { core, runningInNode } from './core_loader.js';

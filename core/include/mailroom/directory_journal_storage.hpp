@@ -2,9 +2,10 @@
 // (native, or Emscripten's in-memory one). Appends go straight to the file
 // (the journal batches them), replace writes aside, syncs, renames over and
 // syncs the folder (sync() also syncs it after a file was created), and the
-// writer's lock is an advisory flock on "<name>.lock" (released by the kernel
-// when the process dies) plus a registry of this process's locks, so a second
-// writer in the same process is refused too. Thread-safe.
+// writer's lock is "<name>.lock" holding the owner's pid (the protocol the
+// Node storage follows too) plus an advisory flock on it (released by the
+// kernel when the process dies) and a registry of this process's locks, so a
+// second writer in the same process is refused too. Thread-safe.
 #pragma once
 
 #include <map>
@@ -38,6 +39,8 @@ class DirectoryJournalStorage final : public JournalStorage {
  private:
   int append_fd(const std::string& name);  // opened on first append, kept open
   void close_append_fd(const std::string& name);
+  int take_lock_file(const std::string& name, const std::string& path);  // the held fd
+  static long read_lock_owner(int fd);
 
   std::string directory_;
   std::mutex mutex_;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <set>
@@ -14,6 +15,7 @@
 #include "mailroom/journal_locked_error.hpp"
 
 #if !defined(__EMSCRIPTEN__)
+#include <signal.h>
 #include <sys/file.h>
 #define MAILROOM_HAVE_FLOCK 1
 #endif
@@ -85,7 +87,8 @@ DirectoryJournalStorage::~DirectoryJournalStorage() {
   for (auto& [name, fd] : append_fds_) ::close(fd);
   std::lock_guard<std::mutex> registry_guard(registry_mutex());
   for (auto& [name, fd] : lock_fds_) {
-    ::close(fd);  // releases the flock
+    (void)!::ftruncate(fd, 0);  // no stale pid of ours left behind
+    ::close(fd);                // releases the flock
     registry().erase(location(name) + ".lock");
   }
 }
@@ -203,29 +206,85 @@ void DirectoryJournalStorage::lock(const std::string& name) {
       throw JournalLockedError(name, location(name), "another journal of this process");
     }
   }
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  const int open_error = errno;
-  bool taken = fd >= 0;
-#if defined(MAILROOM_HAVE_FLOCK)
-  const bool busy = taken && ::flock(fd, LOCK_EX | LOCK_NB) != 0;
-  taken = taken && !busy;
-#else
-  const bool busy = false;
-#endif
-  if (!taken) {
-    if (fd >= 0) ::close(fd);
+  int fd = -1;
+  try {
+    fd = take_lock_file(name, path);
+  } catch (...) {
     std::lock_guard<std::mutex> registry_guard(registry_mutex());
     registry().erase(path);
-    if (busy) throw JournalLockedError(name, location(name), "another process");
-    throw io_error("cannot open lock file", path, open_error);
+    throw;
   }
   lock_fds_[name] = fd;
 }
+
+#if defined(MAILROOM_HAVE_FLOCK)
+// The lock protocol every target shares (Node cannot flock): the holder's pid
+// is the file's content while it holds; a native holder also flocks the file.
+// Refused: a flock held elsewhere, or a live pid other than ours (a Node
+// holder). An empty file, a dead pid or ours (a crashed earlier run) is free.
+int DirectoryJournalStorage::take_lock_file(const std::string& name, const std::string& path) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) throw io_error("cannot open lock file", path, errno);
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const long holder = read_lock_owner(fd);
+      ::close(fd);
+      throw JournalLockedError(
+          name, location(name),
+          holder > 0 ? "process " + std::to_string(holder) : "another process");
+    }
+    const long holder = read_lock_owner(fd);
+    if (holder > 0 && holder != ::getpid() &&
+        (::kill(static_cast<pid_t>(holder), 0) == 0 || errno == EPERM)) {
+      ::close(fd);
+      throw JournalLockedError(name, location(name), "process " + std::to_string(holder));
+    }
+    const std::string pid = std::to_string(::getpid()) + "\n";
+    if (::ftruncate(fd, 0) != 0 ||
+        ::pwrite(fd, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
+      const int error = errno;
+      ::close(fd);
+      throw io_error("cannot write lock file", path, error);
+    }
+    // A Node writer may have replaced a stale file meanwhile: hold the file at the path.
+    struct stat held {
+    }, named{};
+    if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &named) == 0 &&
+        held.st_ino == named.st_ino && held.st_dev == named.st_dev) {
+      return fd;
+    }
+    ::close(fd);
+  }
+  throw JournalLockedError(name, location(name), "another process (the lock file keeps changing)");
+}
+
+// The pid in a lock file, 0 when empty or unreadable.
+long DirectoryJournalStorage::read_lock_owner(int fd) {
+  char text[32] = {};
+  const ssize_t n = ::pread(fd, text, sizeof text - 1, 0);
+  if (n <= 0) return 0;
+  char* end = nullptr;
+  const long pid = std::strtol(text, &end, 10);
+  return end != text && pid > 0 ? pid : 0;
+}
+#else
+// Emscripten's file system has no flock and no other processes: the registry decides.
+int DirectoryJournalStorage::take_lock_file(const std::string&, const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) throw io_error("cannot open lock file", path, errno);
+  return fd;
+}
+long DirectoryJournalStorage::read_lock_owner(int) {
+  return 0;
+}
+#endif
 
 void DirectoryJournalStorage::unlock(const std::string& name) {
   std::lock_guard<std::mutex> guard(mutex_);
   auto it = lock_fds_.find(name);
   if (it == lock_fds_.end()) return;
+  // Emptied while still flocked: nobody reads a stale pid of ours later.
+  (void)!::ftruncate(it->second, 0);
   ::close(it->second);
   lock_fds_.erase(it);
   std::lock_guard<std::mutex> registry_guard(registry_mutex());
