@@ -84,6 +84,18 @@ TEST(JournalWriterLock, ReleasedStreamCanBeTaken) {
 }
 
 #ifndef __EMSCRIPTEN__
+// A fresh journal on the folder cannot take stream "s"; the refusal names the holder's pid.
+void expect_refused_naming(const std::string& dir, pid_t holder) {
+  FileJournal journal(dir);
+  try {
+    journal.acquire("s");
+    ADD_FAILURE() << "no JournalLockedError";
+  } catch (const JournalLockedError& e) {
+    EXPECT_NE(std::string(e.what()).find("process " + std::to_string(holder)), std::string::npos)
+        << e.what();
+  }
+}
+
 // Another process holding the stream's flock refuses this one; when it dies
 // the kernel frees the lock.
 TEST(JournalWriterLock, AnotherProcessIsRefusedUntilItDies) {
@@ -104,16 +116,7 @@ TEST(JournalWriterLock, AnotherProcessIsRefusedUntilItDies) {
   }
   char c = 0;
   ASSERT_EQ(::read(ready[0], &c, 1), 1);
-  {
-    FileJournal journal(dir.str());
-    try {
-      journal.acquire("s");
-      ADD_FAILURE() << "no JournalLockedError";
-    } catch (const JournalLockedError& e) {
-      EXPECT_NE(std::string(e.what()).find("process " + std::to_string(child)), std::string::npos)
-          << e.what();
-    }
-  }
+  expect_refused_naming(dir.str(), child);
   ::kill(child, SIGKILL);  // a hard kill: no destructor runs
   int status = 0;
   ::waitpid(child, &status, 0);
@@ -169,16 +172,7 @@ TEST(JournalWriterLock, ALivePidInTheLockFileRefusesUntilItDies) {
     std::fprintf(f, "%d\n", static_cast<int>(child));
     std::fclose(f);
   }
-  {
-    FileJournal journal(dir.str());
-    try {
-      journal.acquire("s");
-      ADD_FAILURE() << "no JournalLockedError";
-    } catch (const JournalLockedError& e) {
-      EXPECT_NE(std::string(e.what()).find("process " + std::to_string(child)), std::string::npos)
-          << e.what();
-    }
-  }
+  expect_refused_naming(dir.str(), child);
   ::close(release[1]);  // the child exits
   int status = 0;
   ::waitpid(child, &status, 0);
