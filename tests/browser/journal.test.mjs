@@ -130,6 +130,31 @@ describe('Browser journal (IndexedDB)', () => {
     await b.page.close();
   });
 
+  it('lets one of two tabs creating one stream at the same instant write it, and merges nothing', async (t) => {
+    // Either the second is refused at create, or (a true race) its writes never reach IndexedDB
+    // and fail with JournalLockedError, which the queue logs.
+    const a = await open();
+    const b = await open();
+    const [ra, rb] = await Promise.all([a, b].map(({ page }) => page.evaluate(() => window.mr.create('race'))));
+    const created = [ra, rb].filter((r) => r.ok).length;
+    t.diagnostic(created === 2 ? 'race: both created, the loser\'s writes refused' : 'race: the second refused at create');
+    assert.ok(created >= 1, JSON.stringify([ra, rb]));
+    for (const [{ page }, r, prefix] of [[a, ra, 'a'], [b, rb, 'b']]) {
+      if (r.ok) await page.evaluate((p) => window.mr.letters('race', 5, p), prefix);
+      else assert.equal(r.error, 'JournalLockedError');
+    }
+    const stored = frames(await storedBytes(a.page, fileOf('race'))).records.map((r) => JSON.parse(r.payload));
+    const writers = new Set(stored.map((record) => JSON.stringify(record).match(/"([ab])\d"/)?.[1]));
+    assert.equal(writers.size, 1, `letters of both tabs in one stream: ${[...writers]}`);
+    assert.equal(stored.length, 5);
+    if (created === 2) {
+      const warnings = [...await a.page.evaluate(() => window.mr.warnings), ...await b.page.evaluate(() => window.mr.warnings)];
+      assert.ok(warnings.some((w) => /another tab took the writer's lock first/.test(w)), warnings.join('\n'));
+    }
+    await a.page.close();
+    await b.page.close();
+  });
+
   it('recovers every intact letter around damaged bytes in IndexedDB, reports them and keeps them aside', async () => {
     const { page, problems } = await open();
     await page.evaluate(() => window.mr.create('flip'));
