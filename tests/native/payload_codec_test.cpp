@@ -61,6 +61,51 @@ TEST(PayloadCodec, ThrowingEncoderIsDegradedWithItsReason) {
   EXPECT_EQ(encoded.degraded.reason, "encoder failed: cycle");
 }
 
+// JSON nested `levels` deep ([[[...]]]), built without recursion.
+nlohmann::json nested(int levels) {
+  nlohmann::json value = "leaf";
+  for (int i = 0; i < levels; ++i) {
+    nlohmann::json outer = nlohmann::json::array();
+    outer.push_back(std::move(value));
+    value = std::move(outer);
+  }
+  return value;
+}
+
+// A codec whose JSON is deeper than tagged_json::kMaxDepth is degraded with
+// that reason (the journal never holds what its reader would recurse through);
+// at the limit it is kept. The JS codec stays under it by construction.
+TEST(PayloadCodec, ValuesDeeperThanTheTaggedJsonLimitAreDegradedNotJournaled) {
+  for (const int levels : {256, 257, 10'000}) {
+    PayloadCodecRegistry codecs;
+    codecs.add<Order>(
+        "order", [levels](const Order&) { return nested(levels); },
+        [](const nlohmann::json&) { return Order{}; });
+    const auto encoded = codecs.encode(Message(Order{1, "x"}));
+    EXPECT_EQ(encoded.ok(), levels <= 256) << levels;
+    if (!encoded.ok()) {
+      EXPECT_EQ(encoded.degraded.class_name, Message(Order{}).type_name());
+      EXPECT_EQ(encoded.degraded.reason, "value nested deeper than 256 levels");
+    }
+  }
+}
+
+// Decoding refuses a value deeper than the limit before any codec sees it.
+TEST(PayloadCodec, DecodeRefusesValuesDeeperThanTheLimit) {
+  PayloadCodecRegistry codecs;
+  bool called = false;
+  codecs.add<Order>(
+      "order", [](const Order&) { return nlohmann::json(); },
+      [&called](const nlohmann::json&) {
+        called = true;
+        return Order{};
+      });
+  const auto decoded = codecs.decode("order", nested(10'000));
+  EXPECT_FALSE(decoded.ok());
+  EXPECT_EQ(decoded.reason, "value nested deeper than 256 levels");
+  EXPECT_FALSE(called);
+}
+
 // Decoding an unknown tag, or JSON the decoder rejects, fails with a reason.
 TEST(PayloadCodec, UnknownTagOrBadJsonDoesNotDecode) {
   PayloadCodecRegistry codecs;

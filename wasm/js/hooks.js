@@ -11,7 +11,8 @@ import {
 import { systems } from './actor_system.js';
 import { DeadLetter, Kill, LogEvent, MailboxSizeWarning, PoisonPill, Terminated } from './messages.js';
 import { Mailbox, envelopeFromCore, envelopeToCore } from './mailboxes.js';
-import { EncodeRefusal, classNameOf, decodeTagged, encodeTagged } from './tagged_json.js';
+import { EncodeRefusal, classNameOf } from './tagged_json.js';
+import { decodePayload, encodePayload } from './payload_codec.js';
 import { decide, strategyRecord } from './supervision.js';
 import { deliverLog } from './logger.js';
 
@@ -172,16 +173,23 @@ const hooks = {
   },
 
   // Persistent payloads: tagged JSON, or a refusal { className, reason }.
+  // Never throws (a Proxy, a throwing getter): the entry is degraded instead.
   encodePayload(value) {
     try {
-      return { json: encodeTagged(value) };
+      return { json: encodePayload(value) };
     } catch (error) {
       if (error instanceof EncodeRefusal) return { className: error.className, reason: error.reason };
-      return { className: classNameOf(value), reason: String(error?.message ?? error) };
+      let reason;
+      try {
+        reason = String(error?.message ?? error);
+      } catch {
+        reason = 'the encoder failed';
+      }
+      return { className: classNameOf(value), reason };
     }
   },
   decodePayload(text) {
-    return guard(() => ({ value: decodeTagged(text) }));
+    return guard(() => ({ value: decodePayload(text) }));
   },
   classNameOf,
   specialOf,

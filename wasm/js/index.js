@@ -48,6 +48,7 @@ export {
   escalatingStrategy,
   decideBy,
 } from './supervision.js';
-export { encodeTagged, decodeTagged, EncodeRefusal } from './tagged_json.js';
+export { EncodeRefusal } from './tagged_json.js';
+export { encodePayload as encodeTagged, decodePayload as decodeTagged } from './payload_codec.js';
 export { openDevtoolsSession } from './devtools.js';
 export { core as wasmModule } from './core_loader.js';

@@ -3,6 +3,7 @@
 #include <exception>
 
 #include "error_text.hpp"
+#include "mailroom/tagged_json.hpp"
 
 namespace mailroom {
 namespace {
@@ -57,6 +58,14 @@ PayloadCodecRegistry::EncodeResult PayloadCodecRegistry::encode(
     } else {
       result.degraded.reason = "no codec registered for this type";
     }
+    // One depth rule for every codec: nothing deeper than tagged_json::kMaxDepth
+    // reaches the journal, whose reader and writer would recurse through it.
+    if (result.tagged) {
+      if (auto valid = tagged_json::validate(result.tagged->value); !valid.ok) {
+        result.tagged.reset();
+        result.degraded.reason = valid.error;
+      }
+    }
   } catch (...) {
     result.tagged.reset();
     result.degraded.reason = "encoder failed: " + detail::error_text(std::current_exception());
@@ -67,6 +76,10 @@ PayloadCodecRegistry::EncodeResult PayloadCodecRegistry::encode(
 PayloadCodecRegistry::DecodeResult PayloadCodecRegistry::decode(
     const std::string& tag, const nlohmann::json& value) const noexcept {
   DecodeResult result;
+  if (auto valid = tagged_json::validate(value); !valid.ok) {
+    result.reason = valid.error;  // a hostile or foreign record: refused before any codec sees it
+    return result;
+  }
   try {
     std::function<Message(const nlohmann::json&)> decoder;
     FallbackDecode fallback;
