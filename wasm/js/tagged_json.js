@@ -55,6 +55,28 @@ function describeThrown(thrown) {
   }
 }
 
+// Where in the value a refusal happened ("$.a[2].<key 0>"), linked to its
+// parent and spelt out only for a refusal: building the text at every level
+// would cost O(depth²) on a deep value. Long paths keep their last steps.
+class ValuePath {
+  constructor(parent, step) {
+    this.parent = parent;
+    this.step = step;
+  }
+
+  to(step) {
+    return new ValuePath(this, step);
+  }
+
+  toString() {
+    const steps = [];
+    let depth = 0;
+    for (let at = this; at !== null; at = at.parent, depth += 1) if (depth < 16) steps.push(at.step);
+    if (depth > 16) steps.push(`$…(${depth - 16} levels)…`);
+    return steps.reverse().join('');
+  }
+}
+
 // A subtree deeper than this moves into the graph's side table (the JSON of
 // one tree stays well under the core's tagged_json::kMaxDepth of 256).
 export const HOIST_DEPTH = 64;
@@ -166,7 +188,7 @@ function encodeObject(value, path, refuse, refs) {
       } catch (error) {
         throw refuse(`reading the property threw (at ${path}.${key}): ${describeThrown(error)}`);
       }
-      children.push([child, holder, key, `${path}.${key}`]);
+      children.push([child, holder, key, path.to(`.${key}`)]);
     }
   };
   const refPath = refs?.pathOf(value);
@@ -178,7 +200,7 @@ function encodeObject(value, path, refuse, refs) {
     const keys = ownKeys(value, path, refuse);
     if (keys.length === value.length && (keys.length === 0 || keys[keys.length - 1] === String(value.length - 1))) {
       const node = new Array(value.length);
-      for (let i = 0; i < value.length; i += 1) children.push([value[i], node, i, `${path}[${i}]`]);
+      for (let i = 0; i < value.length; i += 1) children.push([value[i], node, i, path.to(`[${i}]`)]);
       return { node, children };
     }
     // Holes or extra properties: the length plus the own keys that exist.
@@ -210,7 +232,7 @@ function encodeObject(value, path, refuse, refs) {
     for (const [k, v] of value) {
       const pair = [undefined, undefined];
       entries.push(pair);
-      children.push([k, pair, 0, `${path}.<key ${i}>`], [v, pair, 1, `${path}.<value ${i}>`]);
+      children.push([k, pair, 0, path.to(`.<key ${i}>`)], [v, pair, 1, path.to(`.<value ${i}>`)]);
       i += 1;
     }
     return { node: { $t: 'map', v: entries }, children };
@@ -221,7 +243,7 @@ function encodeObject(value, path, refuse, refs) {
     let i = 0;
     for (const item of value) {
       items.push(undefined);
-      children.push([item, items, i, `${path}.<${i}>`]);
+      children.push([item, items, i, path.to(`.<${i}>`)]);
       i += 1;
     }
     return { node: { $t: 'set', v: items }, children };
@@ -233,8 +255,8 @@ function encodeObject(value, path, refuse, refs) {
     if (own('message')) node.m = textNode(String(Object.getOwnPropertyDescriptor(value, 'message').value));
     const stack = Object.getOwnPropertyDescriptor(value, 'stack');
     if (stack && typeof stack.value === 'string') node.s = textNode(stack.value);
-    if (own('cause')) children.push([value.cause, node, 'cause', `${path}.cause`]);
-    if (own('errors')) children.push([value.errors, node, 'errors', `${path}.errors`]);
+    if (own('cause')) children.push([value.cause, node, 'cause', path.to('.cause')]);
+    if (own('errors')) children.push([value.errors, node, 'errors', path.to('.errors')]);
     fieldsOf(node.v, keys.filter((k) => k !== 'message' && k !== 'stack'), node);
     return { node, children };
   }
@@ -276,7 +298,7 @@ export function encodeTagged(value, refs) {
   const table = [];
   const written = new Map();  // object → { holder, key, node, slot }
   const open = new Set();     // objects whose children are being written (a revisit is a cycle)
-  const stack = [[value, top, 'root', '$', 0]];
+  const stack = [[value, top, 'root', new ValuePath(null, '$'), 0]];
   while (stack.length > 0) {
     const task = stack.pop();
     if (task.length === 1) {
