@@ -126,6 +126,40 @@ describe('Protocol source', () => {
     expect(second.payload).toEqual({ kind: 'degraded', className: 'Secret', reason: 'no codec for Secret' });
   });
 
+  it('decodes the journal codec\'s newer tags: RegExp, Error, bytes, holes, refs, shared objects in the side table', async () => {
+    const { t, source } = attached();
+    const shared = { $t: 'object', v: { id: 1 } };
+    const value = {
+      $t: 'graph', n: [shared],
+      v: {
+        $t: 'object', k: ['re', 'err', 'bytes', 'sparse', 'ref', 'a', 'b'],
+        v: {
+          re: { $t: 'regexp', v: 'a+', f: 'gi' },
+          err: { $t: 'error', c: 'TypeError', m: 'bad', v: { code: 'E1' } },
+          bytes: { $t: 'typed', c: 'Float64Array', b: 'AAAAAAAA+H8=' },
+          sparse: { $t: 'array', n: 3, v: { 1: 'x' } },
+          ref: { $t: 'actorref', v: 'mailroom://demo/user/a' },
+          a: { $t: 'node', i: 0 },
+          b: { $t: 'node', i: 0 },
+        },
+      },
+    };
+    t.push({ type: 'event', stream: 'deadLetters', seq: 1, kind: 'snapshot', revision: 1, settings, stats: stats(0), entries: [entry('1', 10, { kind: 'captured', type: 'Object', tag: 'js', value })] });
+    const [first] = (await source.sample({ kind: 'full' })).entries!;
+    const message = (first.payload as { message: Record<string, unknown> }).message;
+    expect(Object.keys(message)).toEqual(['re', 'err', 'bytes', 'sparse', 'ref', 'a', 'b']);
+    expect(message.re).toEqual(/a+/gi);
+    expect(message.err).toBeInstanceOf(Error);
+    expect((message.err as Error).name).toBe('TypeError');
+    expect((message.err as Error).message).toBe('bad');
+    expect(Number.isNaN((message.bytes as Float64Array)[0])).toBe(true);
+    expect(1 in (message.sparse as unknown[])).toBe(true);
+    expect(0 in (message.sparse as unknown[])).toBe(false);
+    expect(message.ref).toBe('mailroom://demo/user/a');
+    expect(message.a).toEqual({ id: 1 });
+    expect(message.a).toBe(message.b);
+  });
+
   it('answers replay from the response, and rejects with the error code when read-only', async () => {
     const { t, source } = attached();
     const ok = source.replay('5', '/user/b');
