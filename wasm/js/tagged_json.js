@@ -181,7 +181,9 @@ function encodeObject(value, path, refuse, refs) {
   const fieldsOf = (holder, keys, node) => {
     if (keys.length > 1 && keys.some((key, i) => i > 0 && keys[i - 1] > key)) node.k = keys;
     for (const key of keys) {
-      Object.defineProperty(holder, key, { value: undefined, enumerable: true, writable: true, configurable: true });
+      // Defined, not assigned, only where assigning would set the prototype instead.
+      if (key === '__proto__') Object.defineProperty(holder, key, { value: undefined, enumerable: true, writable: true, configurable: true });
+      else holder[key] = undefined;
       let child;
       try {
         child = value[key];
@@ -194,7 +196,6 @@ function encodeObject(value, path, refuse, refs) {
   const refPath = refs?.pathOf(value);
   if (typeof refPath === 'string') return { node: { $t: 'actorref', v: refPath }, children };
   const proto = Object.getPrototypeOf(value);
-  const cls = classNameOf(value);
 
   if (Array.isArray(value) && proto === Array.prototype) {
     const keys = ownKeys(value, path, refuse);
@@ -214,6 +215,7 @@ function encodeObject(value, path, refuse, refs) {
     if (proto === null) node.p = null;
     return { node, children };
   }
+  const cls = classNameOf(value);
   if (proto === Date.prototype) {
     noExtraKeys(value, cls, path, refuse);
     const time = value.getTime();
@@ -387,7 +389,8 @@ function textOf(field) {
 }
 
 function defineField(target, key, value) {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 function defineHidden(target, key, value) {
