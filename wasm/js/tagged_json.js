@@ -24,19 +24,28 @@ export class EncodeRefusal extends Error {
   }
 }
 
+const namesByProto = new WeakMap();
+
 // Constructor name of a value, or typeof for a primitive. Never throws: a
 // Proxy or a hostile prototype gives 'Object'.
 export function classNameOf(value) {
   if (value === null) return 'null';
   if (typeof value !== 'object' && typeof value !== 'function') return typeof value;
   try {
-    // Own descriptors only: no getter or Proxy trap runs.
+    // Own descriptors only: no getter or Proxy trap runs. The capture path asks
+    // for every dead letter (value_slab.js), so common prototypes answer at once.
     let proto = Object.getPrototypeOf(value);
+    if (proto === Object.prototype || proto === null) return 'Object';
+    if (proto === Array.prototype) return 'Array';
+    const known = namesByProto.get(proto);
+    if (known !== undefined) return known;
     for (let hops = 0; proto !== null && hops < 64; hops += 1) {
       const ctor = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
       if (typeof ctor === 'function') {
         const name = Object.getOwnPropertyDescriptor(ctor, 'name')?.value;
-        return typeof name === 'string' && name !== '' ? name : 'Object';
+        const found = typeof name === 'string' && name !== '' ? name : 'Object';
+        if (hops === 0) namesByProto.set(proto, found);
+        return found;
       }
       proto = Object.getPrototypeOf(proto);
     }
