@@ -155,6 +155,26 @@ describe('Browser journal (IndexedDB)', () => {
     await b.page.close();
   });
 
+  it('still runs where IndexedDB is refused: the persistent queue keeps its letters in memory', async () => {
+    // A private window or a blocked origin: a warning, no page error, no lost capture.
+    const blocked = await browser.newContext();
+    await blocked.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('IndexedDB is blocked here', 'SecurityError');
+      };
+    });
+    const page = await blocked.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}tests/browser/fixtures/journal.html`);
+    await page.waitForFunction(() => window.mrReady === true);
+    assert.deepEqual(await page.evaluate(() => window.mr.create('blocked')), { ok: true });
+    await page.evaluate(() => window.mr.letters('blocked', 3));
+    assert.deepEqual(await page.evaluate(() => window.mr.list('blocked')), range(3));
+    assert.deepEqual(errors, []);
+    await blocked.close();
+  });
+
   it('recovers every intact letter around damaged bytes in IndexedDB, reports them and keeps them aside', async () => {
     const { page, problems } = await open();
     await page.evaluate(() => window.mr.create('flip'));

@@ -286,9 +286,19 @@ function enqueue(path, change) {
   });
 }
 
+// IndexedDB can be refused (a private window, a blocked origin): the page
+// still runs, its persistent queues then keep letters in memory only.
+let files = null;
 if (haveIndexedDb) {
-  database = await openDatabase();
-  const files = await loadFiles(database);
+  try {
+    database = await openDatabase();
+    files = await loadFiles(database);
+  } catch (error) {
+    console.warn('mailroom: IndexedDB is not available, persistent dead letters will not survive a reload', error);
+    database = null;
+  }
+}
+if (database) {
   try {
     await migrateIdbfs(database, files);
   } catch (error) {
@@ -296,7 +306,7 @@ if (haveIndexedDb) {
   }
   shared = new BrowserJournalStorage(database, files);
   if (locks) {
-    const { held = [] } = await locks.query();
+    const { held = [] } = await locks.query().catch(() => ({}));
     for (const { name } of held) {
       if (name.startsWith(LOCK_PREFIX)) heldElsewhere.add(name.slice(LOCK_PREFIX.length));
     }
@@ -318,7 +328,7 @@ if (haveIndexedDb) {
 }
 
 // Whether this page keeps journals in IndexedDB.
-export const browserPersistence = haveIndexedDb;
+export const browserPersistence = shared !== null;
 
 // The IndexedDB storage of a journal folder (null outside the browser).
 export function browserJournalStorage(dir = BROWSER_JOURNAL_DIR) {
@@ -327,6 +337,6 @@ export function browserJournalStorage(dir = BROWSER_JOURNAL_DIR) {
 
 // Resolves once every write queued so far is committed to IndexedDB.
 export function persistBrowserJournal() {
-  if (!haveIndexedDb) return Promise.resolve();
+  if (!shared) return Promise.resolve();
   return chain;
 }
