@@ -535,7 +535,13 @@ export declare class EncodeRefusal extends Error {
   readonly className: string;
   readonly reason: string;
 }
+/**
+ * A JS value as the persistent store journals it (docs/dead-letters.md, "Payload fidelity"):
+ * decodeTagged gives it back deep-equal, type included (an ActorRef as a ref to the same path),
+ * or encodeTagged throws an EncodeRefusal naming the class and the reason. Never any other error.
+ */
 export declare function encodeTagged(value: unknown): string;
+/** The value encodeTagged wrote; malformed text is a SyntaxError. */
 export declare function decodeTagged(text: string): unknown;
 /** The DevTools protocol (docs/devtools-protocol.md) for a system in this page: the panel's loopback. */
 export interface DevtoolsSession {

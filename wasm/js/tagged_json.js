@@ -360,7 +360,11 @@ export function encodeTagged(value, refs) {
     }
   }
   const doc = table.length === 0 ? top.root : { $t: 'graph', v: top.root, n: table };
-  return JSON.stringify(doc);
+  try {
+    return JSON.stringify(doc);
+  } catch (error) {
+    throw refuse(`the JSON text cannot be built: ${describeThrown(error)}`);  // e.g. beyond the engine's string length
+  }
 }
 
 function malformed(what) {
