@@ -114,7 +114,8 @@ std::optional<std::string> read_file(const std::string& file) {
 class WsConnection;
 
 struct DevtoolsServer::Impl {
-  std::shared_ptr<ActorSystem> system;
+  std::shared_ptr<ActorSystem> owner;  // empty when the system owns the server (attach)
+  ActorSystem* system = nullptr;
   DevtoolsServerOptions options;
   net::io_context ioc{1};
   tcp::acceptor acceptor{ioc};
@@ -122,7 +123,7 @@ struct DevtoolsServer::Impl {
   std::uint16_t port = 0;
   std::atomic<std::size_t> clients{0};
   std::atomic<bool> wake_pending{false};
-  bool stopped = false;
+  std::once_flag stopped;
 
   // What the queue's change listener reaches: cleared (under its lock) when
   // the server stops, so a listener call racing stop() touches nothing freed.
@@ -436,8 +437,21 @@ DevtoolsServer::DevtoolsServer(std::unique_ptr<Impl> impl) : impl_(std::move(imp
 std::unique_ptr<DevtoolsServer> DevtoolsServer::start(std::shared_ptr<ActorSystem> system,
                                                       DevtoolsServerOptions options) {
   if (!system) throw std::invalid_argument("DevtoolsServer::start: no system");
+  ActorSystem& ref = *system;
+  return listen(std::move(system), ref, std::move(options));
+}
+
+std::unique_ptr<DevtoolsServer> DevtoolsServer::attach(ActorSystem& system,
+                                                       DevtoolsServerOptions options) {
+  return listen(nullptr, system, std::move(options));
+}
+
+std::unique_ptr<DevtoolsServer> DevtoolsServer::listen(std::shared_ptr<ActorSystem> owner,
+                                                       ActorSystem& system,
+                                                       DevtoolsServerOptions options) {
   auto impl = std::make_unique<Impl>();
-  impl->system = std::move(system);
+  impl->owner = std::move(owner);
+  impl->system = &system;
   if (options.token.empty()) options.token = random_token();
   if (options.max_queued_frames == 0) options.max_queued_frames = 1;
   impl->options = std::move(options);
@@ -465,23 +479,27 @@ DevtoolsServer::~DevtoolsServer() {
 }
 
 void DevtoolsServer::stop() {
-  if (!impl_ || impl_->stopped) return;
-  impl_->stopped = true;
-  net::post(impl_->ioc, [impl = impl_.get()] {
-    beast::error_code ignored;
-    impl->acceptor.close(ignored);
-    std::vector<std::shared_ptr<WsConnection>> open(impl->sockets.begin(), impl->sockets.end());
-    for (const auto& socket : open) socket->shut();
-    impl->ioc.stop();
+  if (!impl_) return;
+  std::call_once(impl_->stopped, [impl = impl_.get()] {
+    net::post(impl->ioc, [impl] {
+      beast::error_code ignored;
+      impl->acceptor.close(ignored);
+      std::vector<std::shared_ptr<WsConnection>> open(impl->sockets.begin(), impl->sockets.end());
+      for (const auto& socket : open) socket->shut();
+      impl->ioc.stop();
+    });
+    if (impl->thread.joinable()) impl->thread.join();
+    {
+      std::lock_guard<std::mutex> lock(impl->waker->mutex);
+      impl->waker->impl = nullptr;
+    }
+    if (impl->listening)
+      impl->system->dead_letter_queue().remove_change_listener(impl->listener_id);
+    impl->listening = false;
+    // Connections the stopped loop still holds (pending handlers) go now, while
+    // the system they read is certainly alive.
+    impl->sockets.clear();
   });
-  if (impl_->thread.joinable()) impl_->thread.join();
-  {
-    std::lock_guard<std::mutex> lock(impl_->waker->mutex);
-    impl_->waker->impl = nullptr;
-  }
-  if (impl_->listening)
-    impl_->system->dead_letter_queue().remove_change_listener(impl_->listener_id);
-  impl_->listening = false;
 }
 
 std::uint16_t DevtoolsServer::port() const noexcept {

@@ -10,7 +10,7 @@ if [[ ! -f /usr/include/boost/beast.hpp ]]; then
   exit 1
 fi
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build/native -j "$jobs" --target mailroom_live_system
+cmake --build build/native -j "$jobs" --target live_system
 npx vite build --config web/vite.attach.config.ts --logLevel error
 mkdir -p test-results
 node --test --test-concurrency=1 tests/browser/native.test.mjs

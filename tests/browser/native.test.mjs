@@ -1,7 +1,7 @@
 // The panel attached to a native process over the DevTools protocol: the live
-// example (devtools-server/example/live_system.cpp) with its server, opened in
+// example (examples/live_system.cpp) with its server, opened in
 // headless Chromium at the URL it prints. Needs build/native's
-// mailroom_live_system and web/dist-attach (scripts/test.d/62-native-attach.sh).
+// live_system and web/dist-attach (scripts/test.d/62-native-attach.sh).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { launch, openPage, ROOT, screenshot } from './harness.mjs';
 
-const BINARY = process.env.MAILROOM_LIVE_SYSTEM ?? join(ROOT, 'build/native/devtools-server/mailroom_live_system');
+const BINARY = process.env.MAILROOM_LIVE_SYSTEM ?? join(ROOT, 'build/native/examples/live_system');
 const PANEL = join(ROOT, 'web/dist-attach');
 
 /** Starts the example; resolves once it printed its DevTools URL. */

@@ -18,7 +18,6 @@
 #include "mailroom/actor_system.hpp"
 #include "mailroom/devtools_server.hpp"
 #include "mailroom/errors.hpp"
-#include "mailroom/hocon_config.hpp"
 #include "support/runtime_harness.hpp"
 #include "ws_client.hpp"
 
@@ -228,22 +227,6 @@ TEST(DevtoolsServer, ServesThePanelFolderAndNothingElse) {
   EXPECT_EQ(http_get(h.server->port(), "/../../etc/passwd").status, 404);
   EXPECT_EQ(http_get(h.server->port(), "/assets/missing.js").status, 404);
   std::filesystem::remove_all(dir);
-}
-
-// mailroom.devtools { port, bind, allow-writes, allowed-origins } fill the options; a bad port is
-// named.
-TEST(DevtoolsServer, OptionsFromHocon) {
-  const auto config = HoconConfig::parse(
-      "mailroom.devtools { port = 9464, bind = \"127.0.0.1\", allow-writes = true, "
-      "allowed-origins = \"http://localhost:5173, http://localhost:4173\" }");
-  const DevtoolsServerOptions o = DevtoolsServerOptions::from_config(config);
-  EXPECT_EQ(o.port, 9464);
-  EXPECT_TRUE(o.allow_writes);
-  EXPECT_EQ(o.allowed_origins,
-            (std::vector<std::string>{"http://localhost:5173", "http://localhost:4173"}));
-  EXPECT_THROW(
-      DevtoolsServerOptions::from_config(HoconConfig::parse("mailroom.devtools.port = 70000")),
-      OptionsError);
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include "mailroom/coordinated_shutdown.hpp"
 #include "mailroom/dead_letter.hpp"
 #include "mailroom/dead_letter_queue.hpp"
+#include "mailroom/devtools_endpoint.hpp"
 #include "mailroom/dispatcher.hpp"
 #include "mailroom/event_stream.hpp"
 #include "mailroom/logger.hpp"
@@ -90,6 +91,10 @@ class ActorSystem {
   // sender); anything else is recorded as DeadLetter{message, sender, office}.
   // A letter about a letter is dropped, as by publish_dead_letter.
   ActorRef dead_letters() const;
+  // The DevTools server with_devtools(...) or HOCON mailroom.devtools started
+  // (where to attach: url(), metrics_url()); null when none was asked for.
+  // Stopped at terminate(); the pointer stays valid while the system exists.
+  DevtoolsEndpoint* devtools() const noexcept;
 
   // Starts coordinated shutdown; non-blocking, idempotent.
   void terminate();

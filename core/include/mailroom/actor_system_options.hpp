@@ -10,6 +10,7 @@
 
 #include "mailroom/dead_letter_queue_options.hpp"
 #include "mailroom/dead_letter_sink.hpp"
+#include "mailroom/devtools_options.hpp"
 #include "mailroom/dispatcher.hpp"
 #include "mailroom/journal.hpp"
 #include "mailroom/log_event.hpp"
@@ -50,6 +51,11 @@ class ActorSystemOptions {
   ActorSystemOptions& with_clock(Clock now_ms);
   ActorSystemOptions& with_journal(std::shared_ptr<Journal> journal);
   ActorSystemOptions& with_journal_dir(std::string dir);
+  // Serve the DevTools panel, /metrics and /healthz from this process while
+  // the system runs (stopped at terminate). Needs the mailroom_devtools_server
+  // library linked in, else create() throws DevtoolsNotLinkedError. Wins over
+  // a HOCON mailroom.devtools block, which starts the server the same way.
+  ActorSystemOptions& with_devtools(DevtoolsOptions options = {});
 
   const std::shared_ptr<Dispatcher>& dispatcher() const noexcept { return dispatcher_; }
   const std::shared_ptr<DeadLetterSink>& dead_letter_sink() const noexcept { return sink_; }
@@ -62,6 +68,7 @@ class ActorSystemOptions {
   const Clock& clock() const noexcept { return clock_; }
   const std::shared_ptr<Journal>& journal() const noexcept { return journal_; }
   const std::optional<std::string>& journal_dir() const noexcept { return journal_dir_; }
+  const std::optional<DevtoolsOptions>& devtools() const noexcept { return devtools_; }
 
  private:
   std::shared_ptr<Dispatcher> dispatcher_;
@@ -75,6 +82,7 @@ class ActorSystemOptions {
   Clock clock_;
   std::shared_ptr<Journal> journal_;
   std::optional<std::string> journal_dir_;
+  std::optional<DevtoolsOptions> devtools_;
 };
 
 }  // namespace mailroom

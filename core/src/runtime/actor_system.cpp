@@ -1,6 +1,7 @@
 #include "mailroom/actor_system.hpp"
 
 #include "actor_cell.hpp"
+#include "devtools_start.hpp"
 #include "internal_messages.hpp"
 #include "mailroom/actor_path.hpp"
 #include "mailroom/errors.hpp"
@@ -49,6 +50,8 @@ std::shared_ptr<ActorSystem> ActorSystem::create(std::string name, ActorSystemOp
                        "a system name is non-empty and only [A-Za-z0-9_-]");
   }
   auto core = std::make_shared<detail::SystemCore>(std::move(name), std::move(options));
+  // A server asked for but not linked in fails here, with nothing to tear down.
+  const std::optional<DevtoolsOptions> devtools = detail::devtools_request(*core);
   // Before the guardians exist: a bad dead-letter configuration then throws
   // with nothing to tear down (guardians and core hold each other).
   core->install_dead_letter_queue();
@@ -58,6 +61,7 @@ std::shared_ptr<ActorSystem> ActorSystem::create(std::string name, ActorSystemOp
   core->set_guardians(root, user, system);
   std::shared_ptr<ActorSystem> facade(new ActorSystem(core));
   core->set_facade(facade.get());
+  if (devtools) detail::start_devtools(*facade, *core, *devtools);  // a failure destroys facade
   return facade;
 }
 
@@ -69,6 +73,7 @@ ActorSystem::~ActorSystem() {
     // Inside an actor's turn we cannot wait for the tree (we are part of it).
     if (!detail::in_actor_turn()) core_->await_termination();
   }
+  core_->release_devtools();
   core_->set_facade(nullptr);
   core_->dispatcher().shutdown();
   core_->release_tree();
@@ -107,6 +112,10 @@ std::optional<ActorRef> ActorSystem::resolve(std::string_view path) const {
   auto cell = core_->find(core_->local_path(path));
   if (!cell || cell->is_terminated()) return std::nullopt;
   return ActorRef(cell);
+}
+
+DevtoolsEndpoint* ActorSystem::devtools() const noexcept {
+  return core_->devtools();
 }
 
 ActorRef ActorSystem::dead_letters() const {

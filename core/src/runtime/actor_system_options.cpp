@@ -58,5 +58,17 @@ ActorSystemOptions& ActorSystemOptions::with_journal_dir(std::string dir) {
   journal_dir_ = std::move(dir);
   return *this;
 }
+ActorSystemOptions& ActorSystemOptions::with_devtools(DevtoolsOptions options) {
+  if (options.bind.empty()) {
+    throw OptionsError("DevtoolsOptions", "bind", "",
+                       "must name an address (127.0.0.1 by default)");
+  }
+  if (options.max_queued_frames == 0) {
+    throw OptionsError("DevtoolsOptions", "maxQueuedFrames", "0",
+                       "a socket needs room for at least one frame");
+  }
+  devtools_ = std::move(options);
+  return *this;
+}
 
 }  // namespace mailroom

@@ -19,6 +19,7 @@
 #include "mailroom/dead_letter.hpp"
 #include "mailroom/dead_letter_logger.hpp"
 #include "mailroom/dead_letter_queue.hpp"
+#include "mailroom/devtools_endpoint.hpp"
 #include "mailroom/drop_reason.hpp"
 #include "mailroom/envelope.hpp"
 #include "mailroom/event_stream.hpp"
@@ -83,6 +84,13 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   void report_drop(const std::shared_ptr<ActorCell>& cell, DropReason reason,
                    const Envelope& envelope, bool dead_letter);
 
+  // ---- DevTools server (with_devtools / mailroom.devtools) ----
+  // Keeps the started server and registers its stop in phase service-unbind.
+  void set_devtools(std::unique_ptr<DevtoolsEndpoint> endpoint);
+  DevtoolsEndpoint* devtools() const noexcept { return devtools_.get(); }
+  // Stops and frees it while the facade still exists (the server reads it).
+  void release_devtools();
+
   // ---- termination ----
   bool terminating() const noexcept { return terminating_.load(std::memory_order_acquire); }
   bool terminated() const noexcept { return terminated_.load(std::memory_order_acquire); }
@@ -122,6 +130,7 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   std::mutex dead_letter_logger_mutex_;
   mutable std::mutex sink_mutex_;
   std::shared_ptr<DeadLetterSink> sink_;
+  std::unique_ptr<DevtoolsEndpoint> devtools_;  // set once in create(), before anyone can read it
 
   std::atomic<bool> terminating_{false};
   std::atomic<bool> terminated_{false};

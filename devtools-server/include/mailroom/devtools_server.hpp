@@ -5,63 +5,56 @@
 // per-start token for the panel and the socket, refuses foreign Origins and
 // answers writes "unavailable" unless allowed. Costs nothing while nobody is
 // attached. See docs/devtools-protocol.md.
+//
+// Usually not called directly: link this library
+// (target_link_libraries(app PRIVATE mailroom::devtools_server)) and set
+// ActorSystemOptions::with_devtools(...) or HOCON mailroom.devtools { ... };
+// the system then starts the server and stops it at terminate.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <vector>
+
+#include "mailroom/devtools_endpoint.hpp"
+#include "mailroom/devtools_options.hpp"
 
 namespace mailroom {
 
 class ActorSystem;
-class HoconConfig;
 
-struct DevtoolsServerOptions {
-  std::string bind = "127.0.0.1";
-  std::uint16_t port = 0;  // 0: any free port (see DevtoolsServer::port())
-  bool allow_writes = false;
-  // Origins besides the server's own (http://127.0.0.1:<port>,
-  // http://localhost:<port>) whose pages may open the WebSocket.
-  std::vector<std::string> allowed_origins;
-  // The built panel (web/dist): "/" serves its attach.html (else index.html).
-  // Empty: "/" says how to build it.
-  std::string panel_dir;
-  std::string token;                      // empty: a random one per start
-  std::string node;                       // the name the panel shows (default: the system name)
-  std::size_t max_queued_frames = 256;    // per socket; past it frames are dropped (a gap)
-  std::size_t max_dropped_frames = 1024;  // a client that far behind is disconnected
+// The server's options are the core's plain value (with_devtools takes the same).
+using DevtoolsServerOptions = DevtoolsOptions;
 
-  // mailroom.devtools { port, bind, allow-writes, allowed-origins = "a, b" }
-  // over these defaults; bad values throw ConfigError naming the field.
-  static DevtoolsServerOptions from_config(const HoconConfig& config);
-  static DevtoolsServerOptions from_config(const HoconConfig& config,
-                                           DevtoolsServerOptions defaults);
-};
-
-class DevtoolsServer {
+class DevtoolsServer final : public DevtoolsEndpoint {
  public:
   // Binds and starts the I/O thread; throws std::runtime_error when the
   // address cannot be bound. The server keeps the system alive until stopped.
   static std::unique_ptr<DevtoolsServer> start(std::shared_ptr<ActorSystem> system,
                                                DevtoolsServerOptions options = {});
-  ~DevtoolsServer();  // stops
+  // The same for a system that owns the server (with_devtools): it holds no
+  // reference, so it must be stopped before the system is destroyed.
+  static std::unique_ptr<DevtoolsServer> attach(ActorSystem& system,
+                                                DevtoolsServerOptions options = {});
+  ~DevtoolsServer() override;  // stops
   DevtoolsServer(const DevtoolsServer&) = delete;
   DevtoolsServer& operator=(const DevtoolsServer&) = delete;
 
-  std::uint16_t port() const noexcept;
-  const std::string& token() const noexcept;
-  std::string url() const;               // http://127.0.0.1:<port>/?token=...
-  std::string metrics_url() const;       // http://127.0.0.1:<port>/metrics
-  std::size_t clients() const noexcept;  // open WebSockets
-  // Closes every connection and joins the I/O thread; idempotent.
-  void stop();
+  std::uint16_t port() const noexcept override;
+  const std::string& token() const noexcept override;
+  std::string url() const override;               // http://127.0.0.1:<port>/?token=...
+  std::string metrics_url() const override;       // http://127.0.0.1:<port>/metrics
+  std::size_t clients() const noexcept override;  // open WebSockets
+  // Closes every connection and joins the I/O thread; idempotent, thread-safe.
+  void stop() override;
 
   struct Impl;
 
  private:
   explicit DevtoolsServer(std::unique_ptr<Impl> impl);
+  static std::unique_ptr<DevtoolsServer> listen(std::shared_ptr<ActorSystem> owner,
+                                                ActorSystem& system, DevtoolsServerOptions options);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -1,8 +1,12 @@
 // A live native system with the DevTools server on: the web demo's scenarios
 // (telemetry drop-head, checkout reject with an outage, triage priority, a
 // worker with deadLetterDrops, a poison message), for attaching the panel to a
-// native process.   live_system [--port N] [--allow-writes] [--panel-dir DIR]
-//                                [--for-seconds S]
+// native process (npm run demo:native).
+//   live_system [--port N] [--allow-writes] [--panel-dir DIR] [--for-seconds S]
+// The server is one option, ActorSystemOptions::with_devtools, and one link,
+// mailroom::devtools_server (examples/CMakeLists.txt); the system logs where
+// to attach ("DevTools: http://127.0.0.1:<port>/?token=...") and stops the
+// server at terminate.
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -18,7 +22,6 @@
 #include "mailroom/actor.hpp"
 #include "mailroom/actor_system.hpp"
 #include "mailroom/bounded_mailbox.hpp"
-#include "mailroom/devtools_server.hpp"
 #include "mailroom/errors.hpp"
 #include "mailroom/priority_mailbox.hpp"
 
@@ -124,7 +127,7 @@ void on_signal(int) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  DevtoolsServerOptions server_options;
+  DevtoolsOptions devtools;
   int for_seconds = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -136,11 +139,16 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (arg == "--port") {
-      server_options.port = static_cast<std::uint16_t>(std::stoi(value()));
+      const int port = std::stoi(value());
+      if (port < 0 || port > 65535) {
+        std::cerr << "--port takes 0 (any free port) to 65535\n";
+        return 2;
+      }
+      devtools.port = static_cast<std::uint16_t>(port);
     } else if (arg == "--allow-writes") {
-      server_options.allow_writes = true;
+      devtools.allow_writes = true;
     } else if (arg == "--panel-dir") {
-      server_options.panel_dir = value();
+      devtools.panel_dir = value();
     } else if (arg == "--for-seconds") {
       for_seconds = std::stoi(value());
     } else {
@@ -153,9 +161,15 @@ int main(int argc, char** argv) {
   std::signal(SIGTERM, on_signal);
 
   auto options = ActorSystemOptions::create();
-  options.with_payload_codecs(codecs()).with_dead_letters(
-      DeadLetterQueueOptions::create().with_store("memory").with_max_entries(2000));
+  options.with_payload_codecs(codecs())
+      .with_dead_letters(
+          DeadLetterQueueOptions::create().with_store("memory").with_max_entries(2000))
+      .with_devtools(devtools);
+  // Logs "DevTools: <url with this start's token>" and "Metrics: <url>".
   auto system = ActorSystem::create("live", std::move(options));
+  std::cout << (devtools.allow_writes ? "Writes: allowed (replay works)\n"
+                                      : "Writes: off (read-only; --allow-writes to replay)\n")
+            << std::flush;
 
   ActorRef sensors = system->spawn(
       slow("SensorSink", 4ms), "sensors",
@@ -185,13 +199,6 @@ int main(int argc, char** argv) {
                                                     .with_dead_letter_drops(true));
       }));
   ActorRef ledger = system->spawn(slow("Ledger", 1ms), "ledger");
-
-  auto server = DevtoolsServer::start(system, server_options);
-  std::cout << "DevTools: " << server->url() << "\n"
-            << "Metrics: " << server->metrics_url() << "\n"
-            << (server_options.allow_writes ? "Writes: allowed (replay works)\n"
-                                            : "Writes: off (read-only; --allow-writes to replay)\n")
-            << std::flush;
 
   // One producer thread drives every scenario on a 5 ms beat.
   const char* kinds[] = {"bulk", "bulk", "bulk", "normal", "normal", "urgent"};
@@ -231,8 +238,7 @@ int main(int argc, char** argv) {
     }
     if (beat % 3000 == 2999) ledger.tell(Poison{"ACC-" + std::to_string(n), "cannot be booked"});
   }
-  server->stop();
-  system->terminate();
+  system->terminate();  // stops the DevTools server too
   system->await_termination();
   return 0;
 }

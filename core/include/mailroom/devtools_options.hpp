@@ -1,0 +1,41 @@
+// DevtoolsOptions: how the native DevTools server listens. A plain value the
+// core keeps for ActorSystemOptions::with_devtools and HOCON mailroom.devtools;
+// the server itself is the optional mailroom_devtools_server library
+// (docs/devtools-protocol.md), so the core never links a network stack.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mailroom {
+
+class HoconConfig;
+
+struct DevtoolsOptions {
+  std::string bind = "127.0.0.1";
+  std::uint16_t port = 0;  // 0: any free port (see DevtoolsEndpoint::port())
+  bool allow_writes = false;
+  // Origins besides the server's own (http://127.0.0.1:<port>,
+  // http://localhost:<port>) whose pages may open the WebSocket.
+  std::vector<std::string> allowed_origins;
+  // The built panel (web/dist-attach): "/" serves its attach.html (else
+  // index.html). Empty: "/" says how to build it.
+  std::string panel_dir;
+  std::string token;                      // empty: a random one per start
+  std::string node;                       // the name the panel shows (default: the system name)
+  std::size_t max_queued_frames = 256;    // per socket; past it frames are dropped (a gap)
+  std::size_t max_dropped_frames = 1024;  // a client that far behind is disconnected
+
+  // mailroom.devtools { port, bind, allow-writes, allowed-origins = "a, b",
+  // panel-dir } over `defaults`; a bad value throws OptionsError naming the
+  // field (a wrongly typed one ConfigError with its line and column).
+  static DevtoolsOptions from_config(const HoconConfig& config);
+  static DevtoolsOptions from_config(const HoconConfig& config, DevtoolsOptions defaults);
+  // Whether the HOCON asks for the server: a mailroom.devtools block whose
+  // `enabled` (default true) is not false.
+  static bool requested_by(const HoconConfig& config);
+};
+
+}  // namespace mailroom
