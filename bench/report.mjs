@@ -89,6 +89,13 @@ if (rssFile && existsSync(rssFile)) {
     m?.peak_rss_kb ?? null, c?.peak_rss_kb ?? null, 'CAF 0.17.6');
 }
 
+// The DevTools server's idle cost: its rows carry their own peer (the same
+// workload without the server, alternating in one process).
+const idleFile = process.env.MAILROOM_DEVTOOLS_IDLE;
+for (const r of idleFile && existsSync(idleFile) ? readRows(idleFile) : []) {
+  higherIsBetter(r.name, r.unit, r.value, r.peerValue, r.peerName);
+}
+
 // w6: identical single-threaded C++ workloads, em++ in Node vs native.
 for (const r of stWasm) {
   const n = stNative.get(r.name);

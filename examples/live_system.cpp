@@ -2,7 +2,9 @@
 // (telemetry drop-head, checkout reject with an outage, triage priority, a
 // worker with deadLetterDrops, a poison message), for attaching the panel to a
 // native process (npm run demo:native).
-//   live_system [--port N] [--allow-writes] [--panel-dir DIR] [--for-seconds S]
+//   live_system [--port N] [--allow-writes] [--panel-dir DIR] [--token T] [--for-seconds S]
+// (--token: keep the panel's URL across restarts, e.g. under a supervisor;
+// default a random one per start.)
 // The server is one option, ActorSystemOptions::with_devtools, and one link,
 // mailroom::devtools_server (examples/CMakeLists.txt); the system logs where
 // to attach ("DevTools: http://127.0.0.1:<port>/?token=...") and stops the
@@ -149,11 +151,13 @@ int main(int argc, char** argv) {
       devtools.allow_writes = true;
     } else if (arg == "--panel-dir") {
       devtools.panel_dir = value();
+    } else if (arg == "--token") {
+      devtools.token = value();
     } else if (arg == "--for-seconds") {
       for_seconds = std::stoi(value());
     } else {
-      std::cerr
-          << "usage: live_system [--port N] [--allow-writes] [--panel-dir DIR] [--for-seconds S]\n";
+      std::cerr << "usage: live_system [--port N] [--allow-writes] [--panel-dir DIR] [--token T] "
+                   "[--for-seconds S]\n";
       return 2;
     }
   }

@@ -4,7 +4,9 @@
 #     interleaving of repetitions, medians;
 #  2. the single-threaded workloads built natively and with em++ (run in Node),
 #     so wasm is a ratio to native on identical code;
-#  3. the JS API in Node (JS actors), when the wasm module is built.
+#  3. the JS API in Node (JS actors), when the wasm module is built;
+#  4. the DevTools server's idle cost (workload 1 with with_devtools() and no
+#     client vs without, alternating in one process), when Boost.Beast is there.
 # Writes bench/results/latest.json and prints a table.   --quick: under a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +17,10 @@ out=build/bench-out; mkdir -p "$out" bench/results
 
 cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release -DMAILROOM_BENCH=ON -DMAILROOM_TESTS=OFF >/dev/null
 cmake --build build/bench -j "$jobs" --target mailroom_bench mailroom_bench_st
+idle=""
+if [[ -f /usr/include/boost/beast.hpp ]]; then
+  cmake --build build/bench -j "$jobs" --target mailroom_devtools_idle_bench
+fi
 emcmake cmake -S . -B build/bench-wasm -DCMAKE_BUILD_TYPE=Release -DMAILROOM_BENCH=ON \
   -DMAILROOM_TESTS=OFF -DMAILROOM_WASM_MODULE=OFF >/dev/null
 cmake --build build/bench-wasm -j "$jobs" --target mailroom_bench_st
@@ -36,7 +42,13 @@ if [[ -f wasm/dist/mailroom_core.mjs && -f bench/wasm/js_api.mjs ]]; then
   echo "bench: JS API in Node ..." >&2
   node bench/wasm/js_api.mjs $quick > "$out/js.json" && js="$out/js.json"
 fi
-MAILROOM_RSS="$out/rss.jsonl" node bench/report.mjs "$out/native.json" "$out/st-native.json" "$out/st-wasm.json" $js \
+if [[ -x build/bench/devtools-server/mailroom_devtools_idle_bench ]]; then
+  echo "bench: DevTools server on with no client vs off ..." >&2
+  idle_args=(); [[ -n "$quick" ]] && idle_args=(500000 3)
+  build/bench/devtools-server/mailroom_devtools_idle_bench --json "${idle_args[@]}" \
+    > "$out/devtools-idle.json" 2>/dev/null && idle="$out/devtools-idle.json"
+fi
+MAILROOM_RSS="$out/rss.jsonl" MAILROOM_DEVTOOLS_IDLE="$idle" node bench/report.mjs "$out/native.json" "$out/st-native.json" "$out/st-wasm.json" $js \
   > bench/results/latest.json.tmp
 mv bench/results/latest.json.tmp bench/results/latest.json
 node bench/report.mjs --table bench/results/latest.json

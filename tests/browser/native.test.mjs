@@ -1,7 +1,10 @@
 // The panel attached to a native process over the DevTools protocol: the live
-// example (examples/live_system.cpp) with its server, opened in
-// headless Chromium at the URL it prints. Needs build/native's
-// live_system and web/dist-attach (scripts/test.d/62-native-attach.sh).
+// example (examples/live_system.cpp, the server started by with_devtools),
+// opened in headless Chromium at the URL it prints. A read-only process (rows,
+// dead letters and their payload tree, replay off, token and Origin refusals,
+// recovery after the process restarts), then one started with --allow-writes
+// (replay delivers). Needs build/native's examples/live_system and
+// web/dist-attach (scripts/test.d/62-native-attach.sh).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -11,6 +14,8 @@ import { launch, openPage, ROOT, screenshot } from './harness.mjs';
 
 const BINARY = process.env.MAILROOM_LIVE_SYSTEM ?? join(ROOT, 'build/native/examples/live_system');
 const PANEL = join(ROOT, 'web/dist-attach');
+// A fixed token: the restarted process keeps the URL the page was opened with.
+const TOKEN = 'e2e0restart0token0000000000000000';
 
 /** Starts the example; resolves once it printed its DevTools URL. */
 function startProcess(args = []) {
@@ -21,7 +26,7 @@ function startProcess(args = []) {
     child.on('exit', (code) => reject(new Error(`live_system exited (${code}) before printing its URL: ${out}`)));
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      const m = out.match(/DevTools: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+))/);
+      const m = out.match(/DevTools: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9A-Za-z_-]+))/);
       if (m) resolve({ child, url: m[1], port: Number(m[2]), token: m[3] });
     });
   });
@@ -56,20 +61,34 @@ function upgradeStatus(port, path, origin) {
 
 const rowFor = (path) => `[data-testid=mailbox-row][data-path="${path}"]`;
 
-describe('Panel attached to a native process', () => {
+/** Opens the dead letters of `recipient` and selects the newest. */
+async function selectDeadLetter(page, recipient) {
+  await page.click('[data-testid=tab-dead-letters]');
+  await page.fill('[data-testid=dl-recipient]', recipient);
+  await page.waitForSelector('[data-testid=dl-row]', { timeout: 20_000 });
+  await page.locator('[data-testid=dl-row]').first().click();
+  await page.waitForSelector('[data-testid=dl-detail]');
+}
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe('Panel attached to a read-only native process', () => {
   let proc;
-  let browser;
   let page;
   let problems;
 
   before(async () => {
-    proc = await startProcess();
-    browser = await launch();
+    proc = await startProcess(['--token', TOKEN]);
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     ({ page, problems } = await openPage(context, proc.url));
   });
   after(async () => {
-    await browser?.close();
     await stopProcess(proc);
   });
 
@@ -82,16 +101,26 @@ describe('Panel attached to a native process', () => {
     assert.match(await page.textContent('[data-testid=node-0]'), /live · read-only/);
   });
 
-  it('shows dead letters pushed by the process, with their payload', async () => {
-    // The worker's drop-new drops become dead letters (deadLetterDrops), decoded from the codec's JSON.
-    await page.click('[data-testid=tab-dead-letters]');
-    await page.fill('[data-testid=dl-recipient]', '/user/worker');
-    await page.waitForSelector('[data-testid=dl-row]', { timeout: 20_000 });
-    await page.locator('[data-testid=dl-row]').first().click();
-    const payload = await page.locator('[data-testid=dl-payload]').textContent();
-    assert.ok(payload.includes('jobId'), payload);
+  it('shows dead letters pushed by the process, with their payload tree', async () => {
+    // The worker's drop-new drops become dead letters (deadLetterDrops), decoded from the codec's JSON
+    // into a tree: the Job record's fields, each a node with its value.
+    await selectDeadLetter(page, '/user/worker');
+    const tree = page.locator('[data-testid=dl-payload] [data-testid=json-tree]');
+    await tree.waitFor();
+    const fields = await tree.locator('.mr-json-node[data-depth="1"]').allTextContents();
+    assert.ok(fields.some((f) => /^\s*jobId: \d+/.test(f)), fields.join(' | '));
+    assert.ok(fields.some((f) => /^\s*attempt: 1(?!\d)/.test(f)), fields.join(' | '));
     await screenshot(page, 'native-dead-letters');
     assert.deepEqual(problems, []);
+  });
+
+  it('offers no replay on a read-only process', async () => {
+    // The welcome said writes: false, so the panel disables replay and says why (the server would
+    // answer `unavailable` anyway: tests/server).
+    await selectDeadLetter(page, '/user/ledger');
+    assert.equal(await page.locator('[data-testid=dl-replay]').isDisabled(), true);
+    assert.equal(await page.locator('[data-testid=dl-redirect]').isDisabled(), true);
+    await page.waitForSelector('[data-testid=dl-replay-off]');
   });
 
   it('refuses a socket without the token and one from a foreign origin', async () => {
@@ -99,5 +128,54 @@ describe('Panel attached to a native process', () => {
     assert.equal(await upgradeStatus(proc.port, `/api/ws?token=${proc.token}`, own), 101);
     assert.equal(await upgradeStatus(proc.port, '/api/ws', own), 401);
     assert.equal(await upgradeStatus(proc.port, `/api/ws?token=${proc.token}`, 'https://evil.example'), 403);
+  });
+
+  it('recovers by itself when the process restarts, without a reload', async () => {
+    await page.evaluate(() => {
+      window.__sameDocument = true;
+    });
+    await page.click('[data-testid=tab-mailboxes]');
+    // The worker's drop counter only grows within one process: a smaller one after the restart is the
+    // new process's row, not the old one left on screen.
+    const dropped = () => page.$eval(`${rowFor('/user/worker')} [data-testid=mailbox-dropped]`, (e) => parseInt(e.textContent, 10));
+    await page.waitForFunction((sel) => parseInt(document.querySelector(sel)?.textContent ?? '0', 10) > 0,
+      `${rowFor('/user/worker')} [data-testid=mailbox-dropped]`, { timeout: 20_000 });
+    const { port } = proc;
+    await stopProcess(proc);
+    const before = await dropped();
+    await page.waitForSelector('[data-testid=node-0]:not([data-status=attached])', { timeout: 10_000 });
+    proc = await startProcess(['--port', String(port), '--token', TOKEN]);
+    await page.waitForSelector('[data-testid=node-0][data-status=attached]', { timeout: 20_000 });
+    await page.waitForFunction(([sel, n]) => parseInt(document.querySelector(sel)?.textContent ?? 'NaN', 10) < n,
+      [`${rowFor('/user/worker')} [data-testid=mailbox-dropped]`, before], { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded');
+  });
+});
+
+describe('Panel attached to a native process started with --allow-writes', () => {
+  let proc;
+  let page;
+  let problems;
+
+  before(async () => {
+    proc = await startProcess(['--allow-writes']);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    ({ page, problems } = await openPage(context, proc.url));
+  });
+  after(async () => {
+    await stopProcess(proc);
+  });
+
+  it('replays a dead letter into the process', async () => {
+    await page.waitForSelector('[data-testid=node-0][data-status=attached]', { timeout: 20_000 });
+    assert.match(await page.textContent('[data-testid=node-0]'), /live · read-write/);
+    // The poison message the ledger could not book: replayed to the live ledger, it is delivered
+    // (and, still unbookable there, becomes a new dead letter).
+    await selectDeadLetter(page, '/user/ledger');
+    await page.click('[data-testid=dl-replay]');
+    await page.waitForSelector('[data-testid=replay-dialog]');
+    await page.click('[data-testid=replay-confirm]');
+    await page.waitForSelector('[data-testid=dl-attempt][data-outcome=replayed]', { timeout: 10_000 });
+    assert.deepEqual(problems, []);
   });
 });

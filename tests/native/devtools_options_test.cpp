@@ -98,6 +98,13 @@ TEST(DevtoolsOptions, BadValuesAreNamed) {
   DevtoolsOptions no_room;
   no_room.max_queued_frames = 0;
   EXPECT_THROW(ActorSystemOptions::create().with_devtools(no_room), OptionsError);
+  DevtoolsOptions weak;
+  weak.token = "short";
+  EXPECT_THROW(ActorSystemOptions::create().with_devtools(weak), OptionsError);
+  weak.token = "0123456789abcdef&x=1";
+  EXPECT_THROW(ActorSystemOptions::create().with_devtools(weak), OptionsError);
+  weak.token = "0123456789abcdef";
+  EXPECT_NO_THROW(ActorSystemOptions::create().with_devtools(weak));
   DevtoolsOptions no_bind;
   no_bind.bind.clear();
   EXPECT_THROW(ActorSystemOptions::create().with_devtools(no_bind), OptionsError);

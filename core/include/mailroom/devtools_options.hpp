@@ -23,7 +23,9 @@ struct DevtoolsOptions {
   // The built panel (web/dist-attach): "/" serves its attach.html (else
   // index.html). Empty: "/" says how to build it.
   std::string panel_dir;
-  std::string token;                      // empty: a random one per start
+  // Empty: a random one per start (printed). Else 16+ characters of
+  // [A-Za-z0-9_-], e.g. to keep the panel's URL across restarts.
+  std::string token;
   std::string node;                       // the name the panel shows (default: the system name)
   std::size_t max_queued_frames = 256;    // per socket; past it frames are dropped (a gap)
   std::size_t max_dropped_frames = 1024;  // a client that far behind is disconnected

@@ -63,6 +63,15 @@ ActorSystemOptions& ActorSystemOptions::with_devtools(DevtoolsOptions options) {
     throw OptionsError("DevtoolsOptions", "bind", "",
                        "must name an address (127.0.0.1 by default)");
   }
+  // A chosen token (to keep a URL across restarts) is as hard to guess as a
+  // random one and travels in a URL unescaped.
+  const bool url_safe =
+      options.token.find_first_not_of(
+          "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == std::string::npos;
+  if (!options.token.empty() && (options.token.size() < 16 || !url_safe)) {
+    throw OptionsError("DevtoolsOptions", "token", "(hidden)",
+                       "a token is empty (random per start) or 16+ characters of [A-Za-z0-9_-]");
+  }
   if (options.max_queued_frames == 0) {
     throw OptionsError("DevtoolsOptions", "maxQueuedFrames", "0",
                        "a socket needs room for at least one frame");
