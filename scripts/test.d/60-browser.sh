@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End to end in headless Chromium: build the static demo (web/dist), then run
 # the panel tests (playground, fake system), the live-demo tests (wasm) and
-# the browser journal tests (IndexedDB, served from the repository, ~20 s).
+# the browser journal tests (IndexedDB, served from the repository, ~20 s) and
+# payload fidelity through IndexedDB and a reload (~7 s).
 # Screenshots go to test-results/ (gitignored).
 set -euo pipefail
 cd "${MAILROOM_ROOT:-$(dirname "$0")/../..}"
@@ -15,4 +16,4 @@ fi
 npx vite build --config web/vite.config.ts --logLevel error
 mkdir -p test-results
 node --test --test-concurrency=1 tests/browser/panel.test.mjs tests/browser/steadiness.test.mjs tests/browser/demo.test.mjs \
-  tests/browser/journal.test.mjs
+  tests/browser/journal.test.mjs tests/browser/payload.test.mjs
