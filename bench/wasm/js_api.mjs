@@ -45,7 +45,7 @@ for (const [name, spec] of Object.entries(scenarios)) {
     (peer !== null ? `, xstate ${peer.toPrecision(4)}` : '') +
     `  (samples ${samples.mailroom.map((v) => v.toPrecision(3)).join(' ')})\n`);
   rows.push({
-    name: `js ${spec.title}${cpu ? ' (CPU time)' : ''}`,
+    name: `js ${spec.title}${cpu && spec.unit !== 'bytes' ? ' (CPU time)' : ''}`,
     unit: spec.unit,
     value,
     peerValue: peer ?? spec.target ?? null,

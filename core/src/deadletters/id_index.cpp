@@ -9,8 +9,10 @@ constexpr std::size_t kInitialCells = 64;
 }  // namespace
 
 std::size_t IdIndex::home(std::uint64_t id) const noexcept {
-  // Fibonacci hashing: consecutive ids spread over the whole table.
-  return static_cast<std::size_t>((id * 0x9E3779B97F4A7C15ull) >> shift_);
+  // The id's low bits: ids are handed out in sequence and the ring holds a
+  // sliding window of them, so live ids land in distinct, neighbouring cells
+  // (a scattering hash would make every capture a cache miss in a large table).
+  return static_cast<std::size_t>(id ^ (id >> 32)) & (cells_.size() - 1);
 }
 
 std::uint64_t* IdIndex::find(std::uint64_t id) noexcept {
@@ -29,7 +31,7 @@ void IdIndex::set(std::uint64_t id, std::uint64_t key) {
     *found = key;
     return;
   }
-  if (2 * (size_ + 1) > cells_.size()) grow();
+  if (4 * (size_ + 1) > 3 * cells_.size()) grow();
   const std::size_t mask = cells_.size() - 1;
   std::size_t i = home(id);
   while (cells_[i].id != kEmpty) i = (i + 1) & mask;
@@ -61,16 +63,12 @@ void IdIndex::erase(std::uint64_t id) noexcept {
 void IdIndex::clear() noexcept {
   std::vector<Cell>().swap(cells_);
   size_ = 0;
-  shift_ = 64;
 }
 
 void IdIndex::grow() {
   const std::size_t cells = cells_.empty() ? kInitialCells : 2 * cells_.size();
   std::vector<Cell> bigger(cells);  // may throw: nothing changed yet
-  unsigned shift = 64;
-  for (std::size_t n = cells; n > 1; n >>= 1) --shift;
   std::swap(cells_, bigger);
-  shift_ = shift;
   const std::size_t mask = cells - 1;
   for (const Cell& c : bigger) {
     if (c.id == kEmpty) continue;

@@ -1,8 +1,8 @@
 // IdIndex: dead-letter entry id -> ring order key, for the ring's lookups by
-// id. Open addressing with linear probing in one flat array (a capture is one
-// multiply and, nearly always, one touched cache line; a node-based
-// std::unordered_map allocates a node per capture and chases a bucket list,
-// which measured 1-2 us per capture in 32-bit wasm). The id 2^64-1 (never
+// id. Open addressing with linear probing in one flat array, indexed by the
+// id's low bits (a capture writes the cell next to the previous capture's; a
+// node-based std::unordered_map allocates a node per capture and chases a
+// bucket list, which measured 1-2 us per capture in 32-bit wasm). The id 2^64-1 (never
 // handed out) marks an empty cell; erasing shifts the following run back, so
 // there are no tombstones.
 // Not thread-safe: the ring calls it under the queue's mutex.
@@ -33,9 +33,8 @@ class IdIndex {
   std::size_t home(std::uint64_t id) const noexcept;
   void grow();
 
-  std::vector<Cell> cells_;  // size a power of two, at most half full
+  std::vector<Cell> cells_;  // size a power of two, at most 3/4 full
   std::size_t size_ = 0;
-  unsigned shift_ = 64;  // 64 - log2(cells_.size())
 };
 
 }  // namespace mailroom::detail
