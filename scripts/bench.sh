@@ -44,7 +44,7 @@ if [[ -f wasm/dist/mailroom_core.mjs && -f bench/wasm/js_api.mjs ]]; then
 fi
 if [[ -x build/bench/devtools-server/mailroom_devtools_idle_bench ]]; then
   echo "bench: DevTools server on with no client vs off ..." >&2
-  idle_args=(); [[ -n "$quick" ]] && idle_args=(500000 3)
+  idle_args=(1000000 15); [[ -n "$quick" ]] && idle_args=(500000 5)
   build/bench/devtools-server/mailroom_devtools_idle_bench --json "${idle_args[@]}" \
     > "$out/devtools-idle.json" 2>/dev/null && idle="$out/devtools-idle.json"
 fi
