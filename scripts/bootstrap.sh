@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 want=(cmake g++ pkg-config clang-format libgtest-dev libbenchmark-dev emscripten chromium nlohmann-json3-dev
-  libboost1.81-dev prometheus)  # Beast for the DevTools server; promtool checks /metrics
+  libboost1.81-dev prometheus  # Beast for the DevTools server; promtool checks /metrics
+  libsqlite3-dev libpq-dev postgresql-15)  # the database journals (database/, stage 65)
 [[ "${1:-}" == "--bench" ]] && want+=(libcaf-dev)
 
 missing=()

@@ -32,6 +32,7 @@ namespace mailroom {
 class Counter;
 class MetricsRegistry;
 class PayloadCodecRegistry;
+struct JournaledDeadLetter;
 namespace detail {
 struct DeadLetterRecord;
 class EntryRing;
@@ -86,6 +87,18 @@ class DeadLetterQueue final : public DeadLetterSink {
   // path): unresolved-recipient; delivers with the recorded sender: replayed
   // (entry leaves) or rejected (the mailbox refused; entry stays).
   ReplayResult replay(std::uint64_t id, std::optional<std::string> alternate = std::nullopt);
+
+  // Other streams of the same journal (a database several processes share),
+  // read-only: the dead-letter streams it holds (persistence ids
+  // "mailroom-dead-letters-*" and this queue's own), sorted, and one stream's
+  // letters as its journal holds them, newest first, filtered (a recipient
+  // path of any system matches by its local part). Payloads stay JSON, never
+  // decoded here; a letter of another stream is replayed by the process that
+  // owns it, never by writing into its stream. Empty unless persistent.
+  // Journal errors propagate (the caller asked for another process's data).
+  std::vector<std::string> list_streams();
+  std::vector<JournaledDeadLetter> list_stream(const std::string& stream,
+                                               const DeadLetterFilter& filter = {});
 
   // Forgets every entry (persistent: one "cleared" tombstone).
   void clear();
@@ -147,6 +160,8 @@ class DeadLetterQueue final : public DeadLetterSink {
   void clear_locked();
 
   void restore();
+  // mailroom_journal_backlog{stream} for a journal that queues (a database).
+  void register_backlog_gauge();
   void encode_payload(const Message& message, detail::DeadLetterRecord& record) const;
 
   const DeadLetterQueueSettings settings_;

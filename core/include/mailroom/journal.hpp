@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,14 @@ class Journal {
   virtual void acquire(const std::string& /*stream*/) {}
   // Stop writing a stream (flushes it) so another writer may take it.
   virtual void release(const std::string& /*stream*/) {}
+  // Every stream this journal holds, this writer's and other writers' (a
+  // database shared by several processes), sorted; read() any of them
+  // without becoming its writer. Empty when the journal cannot list.
+  virtual std::vector<std::string> streams() { return {}; }
+  // Records appended but not yet stored (a database that went away): the
+  // figure behind the mailroom_journal_backlog metric. nullopt for journals
+  // that never queue (no metric is written for them).
+  virtual std::optional<std::uint64_t> backlog() const { return std::nullopt; }
 };
 
 }  // namespace mailroom

@@ -46,6 +46,7 @@ DeadLetterQueue::DeadLetterQueue(DeadLetterQueueSettings settings, Dependencies 
     // refused here (JournalLockedError), before anything is read or merged.
     deps_.journal->acquire(settings_.persistence_id);
     restore();
+    register_backlog_gauge();
   }
 }
 

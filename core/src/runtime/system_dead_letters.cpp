@@ -5,6 +5,7 @@
 
 #include "actor_cell.hpp"
 #include "mailroom/file_journal.hpp"
+#include "mailroom/journal_url.hpp"
 #include "system_core.hpp"
 
 namespace mailroom::detail {
@@ -55,6 +56,12 @@ void SystemCore::install_dead_letter_queue() {
   };
   if (settings.store == DeadLetterStore::kPersistent) {
     deps.journal = options_.journal();
+    // Code wins over HOCON; a URL names a database journal some linked
+    // library registered (an unknown scheme fails create, naming it).
+    const std::string url = config_.get_string("mailroom.journal.url").value_or("");
+    if (!deps.journal && !options_.journal_dir() && !url.empty()) {
+      deps.journal = open_journal_url(url);
+    }
     if (!deps.journal) {
       std::string dir = options_.journal_dir().value_or("");
       if (dir.empty()) dir = config_.get_string("mailroom.journal.dir").value_or("");

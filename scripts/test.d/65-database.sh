@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The database journals (database/): the shared layer, SQLite against real
+# files and PostgreSQL against a throw-away server each test binary starts
+# (initdb + pg_ctl on a loopback port, stopped after). The server binaries
+# must be there (bootstrap installs postgresql-15): missing is a failure here.
+set -euo pipefail
+cd "${MAILROOM_ROOT:-$(dirname "$0")/../..}"
+jobs=${MAILROOM_JOBS:-2}
+pg_bin=${MAILROOM_PG_BIN:-/usr/lib/postgresql/15/bin}
+for need in /usr/include/sqlite3.h /usr/include/postgresql/libpq-fe.h "$pg_bin/initdb" "$pg_bin/pg_ctl"; do
+  if [[ ! -e $need ]]; then
+    echo "65-database: $need is missing (libsqlite3-dev, libpq-dev, postgresql-15): run scripts/bootstrap.sh" >&2
+    exit 1
+  fi
+done
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build/native -j "$jobs" --target database_journal_test sqlite_journal_test \
+  postgres_journal_test mailroom-dlq
+export MAILROOM_REQUIRE_POSTGRES=1 MAILROOM_PG_BIN=$pg_bin
+CTEST_NO_TESTS_ACTION=error ctest --test-dir build/native -j "$jobs" -L database --output-on-failure \
+  --no-tests=error
