@@ -8,8 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
+
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "mailroom/actor_system.hpp"
@@ -376,6 +380,53 @@ TEST(SqliteJournal, QueueListsTheLettersOfOtherStreamsReadOnly) {
   EXPECT_EQ(Cli(db).rows("SELECT count(*) FROM mailroom_journal "
                          "WHERE stream_id = 'mailroom-dead-letters-billing'"),
             std::vector<std::string>{"2"});
+}
+
+// Runs mailroom-dlq; its standard output, and the exit code in *code.
+std::string dlq(const std::string& args, int* code) {
+  std::string out;
+  FILE* pipe = ::popen((std::string(MAILROOM_DLQ_BINARY) + " " + args + " 2>&1").c_str(), "r");
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  *code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
+// mailroom-dlq reads a database by URL across streams, while its writers
+// run, without taking a lease or writing a row.
+TEST(SqliteJournal, MailroomDlqListsADatabaseAcrossStreams) {
+  TempDir dir;
+  const std::string db = dir.file("letters.db");
+  System shop("shop", db);
+  System billing("billing", db);
+  shop.lose("/user/cart", "cart-1");
+  billing.lose("/user/invoices", "invoice-1");
+  shop.queue().flush();
+  billing.queue().flush();
+  const auto before = Cli(db).rows("SELECT * FROM mailroom_streams ORDER BY stream_id");
+  int code = -1;
+  const std::string table = dlq("list sqlite:" + db, &code);
+  EXPECT_EQ(code, 0) << table;
+  const auto billing_at = table.find("== mailroom-dead-letters-billing");
+  const auto shop_at = table.find("== mailroom-dead-letters-shop");
+  ASSERT_NE(billing_at, std::string::npos) << table;
+  ASSERT_NE(shop_at, std::string::npos) << table;
+  EXPECT_NE(table.find("/user/invoices", billing_at), std::string::npos);
+  EXPECT_NE(table.find("/user/cart", shop_at), std::string::npos);
+  const auto json = nlohmann::json::parse(dlq("list sqlite:" + db + " --json", &code));
+  ASSERT_EQ(json.size(), 2u);
+  EXPECT_EQ(json.at(0).at("stream"), "mailroom-dead-letters-billing");
+  EXPECT_EQ(json.at(1).at("stream"), "mailroom-dead-letters-shop");
+  const std::string one = dlq("show sqlite:" + db + " 1 --system billing", &code);
+  EXPECT_EQ(code, 0) << one;
+  EXPECT_NE(one.find("invoice-1"), std::string::npos) << one;
+  dlq("show sqlite:" + db + " 1", &code);
+  EXPECT_EQ(code, 1);  // two queues: which one is asked for
+  EXPECT_EQ(Cli(db).rows("SELECT * FROM mailroom_streams ORDER BY stream_id"), before);
+  dlq("list sqlite:" + dir.file("missing.db"), &code);
+  EXPECT_EQ(code, 1);
+  EXPECT_FALSE(std::filesystem::exists(dir.file("missing.db")));
 }
 
 // A scheme no linked library registered fails create() by name.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "database_source.hpp"
 #include "journal_source.hpp"
 #include "mailroom/dead_letter_queue_settings.hpp"
 #include "mailroom/version.hpp"
@@ -27,7 +28,8 @@ constexpr int kFailed = 1;   // the journal or the letter is not there, output n
 constexpr int kUsage = 2;    // the command line is wrong
 constexpr int kDamaged = 3;  // done, but the journal is damaged (reported on stderr)
 
-constexpr std::string_view kHelp = R"(usage: mailroom-dlq <command> <journal-dir> [options]
+constexpr std::string_view kHelp =
+    R"(usage: mailroom-dlq <command> <journal-dir or database URL> [options]
 
 Reads the dead-letter queue journal a Mailroom system writes with the
 "persistent" store (ActorSystemOptions::with_journal_dir, HOCON
@@ -51,6 +53,12 @@ options for every command:
                          (without either: the folder's only dead-letter queue)
   --max-replays N        the queue's max-replays, for the "quarantined" flag (default 3)
   -h, --help             this text;  --version  the Mailroom version
+
+A database journal (docs/databases.md) is read the same way, given by URL
+instead of a folder: sqlite:/path/file.db or postgresql://... (read-only: no
+schema is created, no lease taken). There `list` without --system lists every
+dead-letter stream of the database, a section per stream (--json: one array,
+each letter with its "stream").
 
 exit codes: 0 done; 1 no such folder, journal or letter, or output not writable;
             2 bad command line; 3 done, but the journal is damaged: what is readable
@@ -173,7 +181,16 @@ void report_damage(const ReadJournal& journal) {
 }
 
 int run(const Command& c) {
-  ReadJournal journal = read_queue(c.directory, c.persistence_id);
+  const bool database = is_database_url(c.directory);
+  if (database && c.name == "list" && !c.persistence_id) {
+    const bool damaged =
+        list_database_streams(c.directory, c.filter, c.json, c.max_replays, std::cout);
+    std::cout.flush();
+    if (!std::cout) throw SourceError("cannot write to standard output");
+    return damaged ? kDamaged : kOk;
+  }
+  ReadJournal journal = database ? read_database_queue(c.directory, c.persistence_id)
+                                 : read_queue(c.directory, c.persistence_id);
   journal.max_replays = c.max_replays;
   const bool damaged = journal.contents.damaged || !journal.contents.unreadable.empty();
   report_damage(journal);
