@@ -16,6 +16,7 @@
 #include "mailroom/actor_options.hpp"
 #include "mailroom/actor_system.hpp"
 #include "mailroom/actor_system_options.hpp"
+#include "mailroom/host_driven_dispatcher.hpp"
 #include "mailroom/manual_dispatcher.hpp"
 
 using namespace mailroom;
@@ -66,6 +67,23 @@ void one_to_one(std::size_t messages) {
   system->await_termination();
 }
 
+// The same through the host-driven dispatcher, driven as the JS host drives
+// it: time-boxed slices (run_for) until no work is left.
+void one_to_one_host_slices(std::size_t messages) {
+  auto dispatcher = std::make_shared<HostDrivenDispatcher>();
+  auto system = ActorSystem::create("bench", ActorSystemOptions::create()
+                                                 .with_dispatcher(dispatcher)
+                                                 .with_metrics(false)
+                                                 .with_log_sink([](const LogEvent&) {}));
+  std::size_t seen = 0;
+  auto sink = system->spawn<Counter>("sink", ActorOptions::create(), &seen);
+  for (std::size_t i = 0; i < messages; ++i) sink.tell(static_cast<int>(i));
+  while (dispatcher->has_work()) dispatcher->run_for(std::chrono::milliseconds(8));
+  if (seen != messages) std::fprintf(stderr, "one_to_one_host_slices lost messages\n");
+  system->terminate();
+  system->await_termination();
+}
+
 void ping_pong(std::size_t round_trips) {
   auto dispatcher = std::make_shared<ManualDispatcher>();
   auto system = ActorSystem::create("bench", ActorSystemOptions::create()
@@ -108,6 +126,8 @@ int main(int argc, char** argv) {
   const int runs = quick ? 3 : 5;
   double ms = median_ms(runs, [&] { one_to_one(one); });
   row("st_one_to_one", "msgs/s", static_cast<double>(one) / (ms / 1e3));
+  ms = median_ms(runs, [&] { one_to_one_host_slices(one); });
+  row("st_one_to_one_host_slices", "msgs/s", static_cast<double>(one) / (ms / 1e3));
   ms = median_ms(runs, [&] { ping_pong(trips); });
   row("st_ping_pong", "msgs/s", 2.0 * static_cast<double>(trips) / (ms / 1e3));
   for (const char* kind :

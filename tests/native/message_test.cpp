@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <typeindex>
+#include <utility>
 
 #include "mailroom/message.hpp"
 
@@ -29,6 +33,91 @@ TEST(Message, IdentityIsTheSendNotTheValue) {
   Message b(std::string("x"));
   EXPECT_EQ(a.identity(), copy.identity());
   EXPECT_NE(a.identity(), b.identity());
+}
+
+// Small trivially copyable values travel inside the Message; strings and other
+// non-trivial values are boxed once. Either way the value reads back unchanged.
+TEST(Message, SmallTrivialValuesTravelInlineOthersAreBoxed) {
+  static_assert(Message::stores_inline<int>);
+  static_assert(Message::stores_inline<double>);
+  static_assert(Message::stores_inline<Order>);
+  static_assert(!Message::stores_inline<std::string>);
+  struct Wide {
+    std::uint64_t a, b;
+  };
+  static_assert(!Message::stores_inline<Wide>);
+  Message small(7);
+  Message wide(Wide{1, 2});
+  EXPECT_EQ(small.get<int>(), 7);
+  EXPECT_EQ(wide.get<Wide>().b, 2u);
+  EXPECT_FALSE(small.is<Wide>());
+  EXPECT_FALSE(wide.is<int>());
+  EXPECT_EQ(small.type(), std::type_index(typeid(int)));
+  EXPECT_EQ(small.type_name(), "int");
+}
+
+// An inline value's identity is the Message holding it: the message a handler
+// was given is the same send, a copy of it is another.
+TEST(Message, InlineIdentityIsTheMessageObject) {
+  Message a(5);
+  const Message& same = a;
+  Message copy = a;
+  EXPECT_EQ(a.identity(), same.identity());
+  EXPECT_NE(a.identity(), copy.identity());
+  EXPECT_EQ(copy.get<int>(), 5);
+  EXPECT_EQ(Message().identity(), nullptr);
+}
+
+// Moving hands the value over and leaves the source empty; copies and
+// assignments keep both sides valid, self-assignment included.
+TEST(Message, MovesLeaveTheSourceEmptyCopiesShare) {
+  Message a(std::string("payload"));
+  const void* id = a.identity();
+  Message b = std::move(a);
+  EXPECT_FALSE(a.has_value());  // NOLINT(bugprone-use-after-move): the contract
+  EXPECT_EQ(b.identity(), id);
+  Message c;
+  c = b;
+  EXPECT_EQ(c.identity(), id);
+  c = c;
+  EXPECT_EQ(c.get<std::string>(), "payload");
+  c = Message(3);
+  EXPECT_EQ(c.get<int>(), 3);
+  EXPECT_EQ(b.get<std::string>(), "payload");
+}
+
+struct Counted {
+  explicit Counted(int* alive) : alive(alive) { ++*alive; }
+  Counted(const Counted& o) : alive(o.alive) { ++*alive; }
+  ~Counted() { --*alive; }
+  int* alive;
+};
+
+// A boxed value is destroyed exactly once, when its last copy goes.
+TEST(Message, BoxedValueDiesWithItsLastCopy) {
+  int alive = 0;
+  {
+    Message a{Counted(&alive)};
+    EXPECT_EQ(alive, 1);
+    {
+      Message copy = a;
+      Message moved = std::move(copy);
+      EXPECT_EQ(alive, 1);
+    }
+    EXPECT_EQ(alive, 1);
+  }
+  EXPECT_EQ(alive, 0);
+}
+
+struct ThrowsOnCopy {
+  ThrowsOnCopy() = default;
+  ThrowsOnCopy(const ThrowsOnCopy&) { throw std::runtime_error("no copy"); }
+};
+
+// A value whose construction throws leaves nothing behind and no Message.
+TEST(Message, ThrowingConstructionLeavesNothing) {
+  const ThrowsOnCopy value;
+  EXPECT_THROW(Message m(value), std::runtime_error);
 }
 
 }  // namespace

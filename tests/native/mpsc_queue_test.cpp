@@ -16,6 +16,28 @@
 namespace mailroom {
 namespace {
 
+// A queued envelope keeps every field: the rare ones (context, replay entry,
+// signal) travel out of line, the common ones in the node.
+TEST(MpscQueue, EnvelopesKeepEveryFieldThroughTheQueue) {
+  MpscQueue<Envelope, detail::EnvelopePacking> q;
+  auto context = std::make_shared<const EnvelopeContext>(EnvelopeContext{"trace-1", {{"k", "v"}}});
+  q.push(Envelope{Message(1), {}, {}, 0, false});
+  q.push(Envelope{Message(std::string("two")), {}, context, 42, true});
+  auto first = q.pop();
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->message.get<int>(), 1);
+  EXPECT_EQ(first->context, nullptr);
+  EXPECT_EQ(first->replay_entry, 0u);
+  EXPECT_FALSE(first->signal);
+  auto second = q.pop();
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(second->message.get<std::string>(), "two");
+  EXPECT_EQ(second->context, context);
+  EXPECT_EQ(second->replay_entry, 42u);
+  EXPECT_TRUE(second->signal);
+  EXPECT_FALSE(q.pop().has_value());
+}
+
 // One producer: values come out in the order they went in, and size() follows.
 TEST(MpscQueue, SingleProducerIsFifoWithExactSize) {
   MpscQueue<std::string> q;

@@ -81,7 +81,7 @@ class BoundedMailbox final : public MessageQueue {
   const bool dead_letter_drops_;
   DropLedger ledger_;
 
-  mutable std::mutex mutex_;
+  mutable detail::Mutex mutex_;  // no lock at all in a single-threaded build
   std::deque<Slot> user_;
   std::string owner_path_;
 };

@@ -9,6 +9,7 @@
 #include <functional>
 #include <mutex>
 
+#include "mailroom/detail/thread_policy.hpp"
 #include "mailroom/dispatcher.hpp"
 
 namespace mailroom {
@@ -22,8 +23,11 @@ class HostDrivenDispatcher final : public Dispatcher {
 
   // Processes at most `max_messages` messages; returns how many it processed.
   std::size_t run_some(std::size_t max_messages);
-  // Processes actor turns until `budget` has elapsed (checked between turns)
-  // or no work is left; returns messages processed.
+  // Processes actor turns until `budget` has elapsed or no work is left;
+  // returns messages processed. The clock is read between turns, but not after
+  // every one: from the time the messages so far took, it skips the turns that
+  // fit in half the remaining budget (reading the clock costs a call into the
+  // host in wasm, more than a small message's whole turn).
   std::size_t run_for(std::chrono::microseconds budget);
   bool has_work() const;
   // Called (on the scheduling thread, outside locks) when work appears while
@@ -33,7 +37,7 @@ class HostDrivenDispatcher final : public Dispatcher {
  private:
   bool run_one_turn(std::size_t max_messages, std::size_t& processed);
 
-  mutable std::mutex mutex_;
+  mutable detail::Mutex mutex_;  // no lock at all in a single-threaded build
   std::deque<std::shared_ptr<detail::ActorCell>> queue_;
   std::function<void()> wake_;
   bool wake_pending_ = false;  // a wake was sent and no run_* has started since

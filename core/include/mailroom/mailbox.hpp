@@ -93,9 +93,9 @@ class ActorMailbox final {
   bool diverted(Envelope& envelope);
 
   const std::shared_ptr<MessageQueue> queue_;
-  MpscQueue<Envelope> system_;
-  std::atomic<bool> suspended_{false};
-  std::atomic<bool> closed_{false};
+  MpscQueue<Envelope, detail::EnvelopePacking> system_;
+  detail::Atomic<bool> suspended_{false};
+  detail::Atomic<bool> closed_{false};
   Sink sink_;  // written once, before closed_ is published
 };
 

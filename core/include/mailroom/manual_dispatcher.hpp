@@ -6,6 +6,7 @@
 #include <deque>
 #include <mutex>
 
+#include "mailroom/detail/thread_policy.hpp"
 #include "mailroom/dispatcher.hpp"
 
 namespace mailroom {
@@ -26,7 +27,7 @@ class ManualDispatcher final : public Dispatcher {
   std::size_t pending() const;
 
  private:
-  mutable std::mutex mutex_;
+  mutable detail::Mutex mutex_;  // no lock at all in a single-threaded build
   std::deque<std::shared_ptr<detail::ActorCell>> queue_;
 };
 

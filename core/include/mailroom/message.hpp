@@ -1,9 +1,20 @@
 // Message: an immutable, type-erased, cheaply copyable value (any C++ type).
-// Copies share the same boxed value, so identity() tells whether two messages
-// are the very same send (used for "same entry" tracking in the dead-letter queue).
+//
+// Small trivially copyable values (an int, a double, an enum, a pointer, a
+// struct of up to 8 bytes) live inside the Message itself: sending one
+// allocates nothing beyond the queue node that carries it. Anything else is
+// boxed once, and copies share the box through an intrusive count (atomic
+// unless the build is single-threaded); moving a Message never touches it.
+//
+// identity() tells whether two messages are the very same send (used for
+// "same entry" tracking in the dead-letter queue): copies of a boxed value
+// share it; an inline value's identity is the Message object holding it, so
+// there a copy is a different identity.
 #pragma once
 
-#include <memory>
+#include <cstddef>
+#include <cstdint>
+#include <new>
 #include <string>
 #include <type_traits>
 #include <typeindex>
@@ -11,6 +22,7 @@
 #include <utility>
 
 #include "mailroom/detail/block_pool.hpp"
+#include "mailroom/detail/thread_policy.hpp"
 
 namespace mailroom {
 
@@ -24,32 +36,77 @@ struct MessageTraits {
 };
 
 class Message {
+  static constexpr std::size_t kInlineBytes = 8;
+
  public:
-  Message() = default;
+  // True when a T travels inside the Message (no box, no allocation).
+  template <class T>
+  static constexpr bool stores_inline =
+      std::conjunction_v<std::is_trivially_copyable<T>, std::is_copy_constructible<T>,
+                         std::bool_constant<sizeof(T) <= kInlineBytes>,
+                         std::bool_constant<alignof(T) <= kInlineBytes>>;
+
+  Message() noexcept = default;
 
   template <class T, class D = std::decay_t<T>,
             class = std::enable_if_t<!std::is_same_v<D, Message>>>
   Message(T&& value)  // NOLINT(google-explicit-constructor): tell(x) must just work
-      : box_(std::allocate_shared<Box<D>>(detail::PoolAllocator<Box<D>>(),
-                                          std::forward<T>(value))) {}
+  {
+    if constexpr (stores_inline<D>) {
+      ::new (static_cast<void*>(storage_.bytes)) D(std::forward<T>(value));
+    } else {
+      storage_.box = make_box<D>(std::forward<T>(value));
+    }
+    ops_ = &kOps<D>;  // last: a throwing constructor leaves an empty Message
+  }
 
-  bool has_value() const noexcept { return box_ != nullptr; }
+  Message(const Message& other) noexcept : ops_(other.ops_), storage_(other.storage_) {
+    if (boxed()) storage_.box->retain();
+  }
+  Message(Message&& other) noexcept : ops_(other.ops_), storage_(other.storage_) {
+    other.ops_ = nullptr;
+  }
+  Message& operator=(const Message& other) noexcept {
+    Message copy(other);
+    swap(copy);
+    return *this;
+  }
+  Message& operator=(Message&& other) noexcept {
+    Message moved(std::move(other));
+    swap(moved);
+    return *this;
+  }
+  ~Message() {
+    if (boxed() && storage_.box->release()) ops_->destroy_box(storage_.box);
+  }
+  void swap(Message& other) noexcept {
+    std::swap(ops_, other.ops_);
+    std::swap(storage_, other.storage_);
+  }
+
+  bool has_value() const noexcept { return ops_ != nullptr; }
   explicit operator bool() const noexcept { return has_value(); }
 
   std::type_index type() const noexcept {
-    return box_ ? box_->type() : std::type_index(typeid(void));
+    return ops_ ? std::type_index(*ops_->info) : std::type_index(typeid(void));
   }
-  std::string type_name() const { return box_ ? box_->type_name() : std::string("<empty>"); }
+  std::string type_name() const { return ops_ ? ops_->type_name(*this) : std::string("<empty>"); }
 
-  // Compares a per-type address, not type_info names: the runtime asks this
-  // several times per message (PoisonPill? Kill? Terminated?).
+  // Compares one per-type address: the runtime asks this several times per
+  // message (PoisonPill? Kill? Terminated?).
   template <class T>
   bool is() const noexcept {
-    return box_ && box_->tag == &kTypeTag<std::remove_cv_t<T>>;
+    return ops_ == &kOps<std::remove_cv_t<T>>;
   }
   template <class T>
   const T* get_if() const noexcept {
-    return is<T>() ? &static_cast<const Box<T>*>(box_.get())->value : nullptr;
+    using D = std::remove_cv_t<T>;
+    if (!is<D>()) return nullptr;
+    if constexpr (stores_inline<D>) {
+      return std::launder(reinterpret_cast<const D*>(storage_.bytes));
+    } else {
+      return &static_cast<const Box<D>*>(storage_.box)->value;
+    }
   }
   // Throws std::bad_cast when the message holds another type.
   template <class T>
@@ -58,29 +115,65 @@ class Message {
     throw std::bad_cast();
   }
 
-  // Same boxed value (the same send, or a copy of it) — not value equality.
-  const void* identity() const noexcept { return box_.get(); }
+  // The same send (this message, or a copy of a boxed one) — not value equality.
+  const void* identity() const noexcept {
+    if (!ops_) return nullptr;
+    return ops_->inline_value ? static_cast<const void*>(storage_.bytes)
+                              : static_cast<const void*>(storage_.box);
+  }
 
  private:
-  template <class T>
-  static constexpr char kTypeTag = 0;  // one address per type in the program
-
   struct BoxBase {
-    explicit BoxBase(const void* type_tag) : tag(type_tag) {}
-    virtual ~BoxBase() = default;
-    virtual std::type_index type() const noexcept = 0;
-    virtual std::string type_name() const = 0;
-    const void* tag;
+    void retain() noexcept { refs.fetch_add(1, std::memory_order_relaxed); }
+    // True when this was the last reference.
+    bool release() noexcept { return refs.fetch_sub(1, std::memory_order_acq_rel) == 1; }
+    detail::Atomic<std::uint32_t> refs{1};
   };
   template <class T>
   struct Box final : BoxBase {
     template <class U>
-    explicit Box(U&& v) : BoxBase(&kTypeTag<T>), value(std::forward<U>(v)) {}
-    std::type_index type() const noexcept override { return typeid(T); }
-    std::string type_name() const override { return MessageTraits<T>::type_name(value); }
+    explicit Box(U&& v) : value(std::forward<U>(v)) {}
     T value;
   };
-  std::shared_ptr<const BoxBase> box_;
+  // One table per type; its address is the type's tag.
+  struct Ops {
+    const std::type_info* info;
+    bool inline_value;
+    std::string (*type_name)(const Message&);
+    void (*destroy_box)(BoxBase*) noexcept;
+  };
+  template <class T>
+  static std::string name_of(const Message& m) {
+    return MessageTraits<T>::type_name(*m.get_if<T>());
+  }
+  template <class T>
+  static void destroy(BoxBase* base) noexcept {
+    auto* box = static_cast<Box<T>*>(base);
+    box->~Box<T>();
+    detail::PoolAllocator<Box<T>>().deallocate(box, 1);
+  }
+  template <class T, class U>
+  static BoxBase* make_box(U&& value) {
+    detail::PoolAllocator<Box<T>> pool;
+    Box<T>* box = pool.allocate(1);
+    try {
+      return ::new (static_cast<void*>(box)) Box<T>(std::forward<U>(value));
+    } catch (...) {
+      pool.deallocate(box, 1);
+      throw;
+    }
+  }
+  template <class T>
+  static constexpr Ops kOps{&typeid(T), stores_inline<T>, &name_of<T>,
+                            stores_inline<T> ? nullptr : &destroy<T>};
+
+  bool boxed() const noexcept { return ops_ && !ops_->inline_value; }
+
+  const Ops* ops_ = nullptr;
+  union Storage {
+    BoxBase* box;
+    alignas(kInlineBytes) unsigned char bytes[kInlineBytes];
+  } storage_{};
 };
 
 }  // namespace mailroom

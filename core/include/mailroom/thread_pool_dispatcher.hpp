@@ -27,8 +27,14 @@ class ThreadPoolDispatcher final : public Dispatcher {
   std::size_t workers() const noexcept { return threads_.size(); }
 
  private:
+  // Each worker's polling budget before it sleeps (thread_pool_dispatcher.cpp).
+  struct SpinBudget {
+    int rounds = 64;
+    void found_after(int round) noexcept;
+    void slept() noexcept;
+  };
   void work();
-  std::shared_ptr<detail::ActorCell> take();  // nullptr: shutting down
+  std::shared_ptr<detail::ActorCell> take(SpinBudget& budget);  // nullptr: shutting down
 
   std::mutex mutex_;
   std::condition_variable ready_;

@@ -27,11 +27,11 @@ class UnboundedMailbox final : public MessageQueue {
   void prepend(std::vector<Envelope> envelopes) override;
 
  private:
-  MpscQueue<Envelope> user_;
+  MpscQueue<Envelope, detail::EnvelopePacking> user_;
   // Unstashed envelopes, ahead of user_. Owner only; the count is atomic so
   // size() stays exact from any thread.
   std::deque<Envelope> front_;
-  std::atomic<std::size_t> front_size_{0};
+  detail::Atomic<std::size_t> front_size_{0};
 };
 
 }  // namespace mailroom

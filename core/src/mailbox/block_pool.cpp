@@ -22,9 +22,9 @@ void release_idle_blocks() noexcept {}
 
 namespace {
 
-// Sized for what a message allocates: a small boxed value with its counts
-// (40 bytes; 24 in 32-bit wasm) and a queue node holding an envelope (72; 56).
-constexpr std::array<std::size_t, 6> kClassBytes{24, 40, 56, 72, 128, kLargestPooledBlock};
+// Sized for what a message allocates: a queue node holding a small envelope
+// (48 bytes; 40 in 32-bit wasm), a boxed value with its count (16 + the value).
+constexpr std::array<std::size_t, 7> kClassBytes{24, 40, 48, 56, 72, 128, kLargestPooledBlock};
 constexpr std::size_t kBatch = 64;              // blocks that cross threads together
 constexpr std::size_t kMaxSharedBatches = 256;  // beyond this, blocks go back to the heap
 

@@ -30,15 +30,16 @@ PriorityStore::Entry PriorityStore::Ring::pop_front() {
 PriorityStore::Entry PriorityStore::Ring::erase(std::size_t i) {
   Entry out = std::move(at(i));
   for (std::size_t j = i + 1; j < count_; ++j) at(j - 1) = std::move(at(j));
-  at(count_ - 1).slot.envelope = Envelope{};
+  at(count_ - 1).slot = Packed{};
   --count_;
   return out;
 }
 
 void PriorityStore::insert(const Key& key, Slot slot) {
+  Packed packed = Packed::of(std::move(slot));
   ++size_;
   if (!tree_.empty()) {
-    tree_.emplace_hint(tree_.end(), key, std::move(slot));
+    tree_.emplace_hint(tree_.end(), key, std::move(packed));
     return;
   }
   const BucketKey bucket_key{key.epoch, key.priority};
@@ -46,7 +47,7 @@ void PriorityStore::insert(const Key& key, Slot slot) {
   if (bucket == buckets_.end()) {
     if (buckets_.size() >= kMaxBuckets) {
       move_buckets_to_tree();
-      tree_.emplace_hint(tree_.end(), key, std::move(slot));
+      tree_.emplace_hint(tree_.end(), key, std::move(packed));
       return;
     }
     Ring ring;
@@ -57,7 +58,7 @@ void PriorityStore::insert(const Key& key, Slot slot) {
     bucket = buckets_.emplace(bucket_key, std::move(ring)).first;
   }
   // Sequences only grow, so the back of a ring is always the right place.
-  bucket->second.push_back(Entry{key.sequence, std::move(slot)});
+  bucket->second.push_back(Entry{key.sequence, std::move(packed)});
 }
 
 void PriorityStore::move_buckets_to_tree() {
@@ -90,12 +91,12 @@ std::optional<Envelope> PriorityStore::pop_front() {
   --size_;
   if (!tree_.empty()) {
     auto first = tree_.begin();
-    Envelope out = std::move(first->second.envelope);
+    Envelope out = first->second.take();
     tree_.erase(first);
     return out;
   }
   auto bucket = buckets_.begin();
-  Envelope out = std::move(bucket->second.pop_front().slot.envelope);
+  Envelope out = bucket->second.pop_front().slot.take();
   if (bucket->second.empty()) retire(bucket);
   return out;
 }
@@ -107,7 +108,7 @@ std::optional<std::pair<PriorityStore::Key, Envelope>> PriorityStore::take_last_
       if (!it->second.droppable) continue;
       auto node = tree_.extract(std::next(it).base());
       --size_;
-      return std::make_pair(node.key(), std::move(node.mapped().envelope));
+      return std::make_pair(node.key(), node.mapped().take());
     }
     return std::nullopt;
   }
@@ -119,7 +120,7 @@ std::optional<std::pair<PriorityStore::Key, Envelope>> PriorityStore::take_last_
       --size_;
       const Key key{bucket->first.epoch, bucket->first.priority, entry.sequence};
       if (ring.empty()) retire(std::next(bucket).base());
-      return std::make_pair(key, std::move(entry.slot.envelope));
+      return std::make_pair(key, entry.slot.take());
     }
   }
   return std::nullopt;
@@ -128,12 +129,11 @@ std::optional<std::pair<PriorityStore::Key, Envelope>> PriorityStore::take_last_
 std::vector<Envelope> PriorityStore::drain() {
   std::vector<Envelope> out;
   out.reserve(size_);
-  for (auto& [key, slot] : tree_) out.push_back(std::move(slot.envelope));
+  for (auto& [key, slot] : tree_) out.push_back(slot.take());
   tree_.clear();
   while (!buckets_.empty()) {
     auto bucket = buckets_.begin();
-    while (!bucket->second.empty())
-      out.push_back(std::move(bucket->second.pop_front().slot.envelope));
+    while (!bucket->second.empty()) out.push_back(bucket->second.pop_front().slot.take());
     retire(bucket);
   }
   size_ = 0;

@@ -116,13 +116,13 @@ namespace {
 // Ends a registered send however it leaves (MailboxFullError included).
 class SendScope {
  public:
-  explicit SendScope(std::atomic<std::uint32_t>& sends) : sends_(sends) {}
+  explicit SendScope(detail::Atomic<std::uint32_t>& sends) : sends_(sends) {}
   ~SendScope() { sends_.fetch_sub(1, std::memory_order_release); }
   SendScope(const SendScope&) = delete;
   SendScope& operator=(const SendScope&) = delete;
 
  private:
-  std::atomic<std::uint32_t>& sends_;
+  detail::Atomic<std::uint32_t>& sends_;
 };
 }  // namespace
 
@@ -198,7 +198,7 @@ void ActorCell::schedule() {
   // promises one; otherwise a fence does. A load before the exchange: while the
   // actor is running (the common case under load) a send then costs no write to
   // the line the running turn owns.
-  if (!enqueue_is_sequentially_consistent_) std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (!enqueue_is_sequentially_consistent_) detail::fence(std::memory_order_seq_cst);
   if (scheduled_.load(std::memory_order_seq_cst)) return;
   if (scheduled_.exchange(true, std::memory_order_acq_rel)) return;
   system_->dispatcher().schedule(shared_from_this());

@@ -22,6 +22,7 @@
 #include "mailroom/actor_snapshot.hpp"
 #include "mailroom/completion.hpp"
 #include "mailroom/dead_letter_cause.hpp"
+#include "mailroom/detail/thread_policy.hpp"
 #include "mailroom/envelope.hpp"
 #include "mailroom/logger.hpp"
 #include "mailroom/mailbox.hpp"
@@ -175,12 +176,12 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   ActorContext context_;
   Logger logger_;
 
-  // scheduling
+  // scheduling (plain variables in a single-threaded build: thread_policy.hpp)
   bool enqueue_is_sequentially_consistent_ = false;  // the mailbox's, fixed at construction
-  std::atomic<bool> scheduled_{false};
-  std::atomic<std::uint32_t> sends_{0};  // beside scheduled_, which every send reads anyway
-  std::atomic<CellState> state_{CellState::kNew};
-  std::atomic<std::size_t> next_size_warning_;
+  detail::Atomic<bool> scheduled_{false};
+  detail::Atomic<std::uint32_t> sends_{0};  // beside scheduled_, which every send reads anyway
+  detail::Atomic<CellState> state_{CellState::kNew};
+  detail::Atomic<std::size_t> next_size_warning_;
 
   // children (any thread reads; spawn and termination write)
   mutable std::mutex children_mutex_;
@@ -207,8 +208,8 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   // observable counters (inspect)
   mutable std::mutex info_mutex_;
   std::string class_name_;
-  std::atomic<std::size_t> stash_count_{0};
-  std::atomic<std::uint64_t> processed_{0};
+  detail::Atomic<std::size_t> stash_count_{0};
+  detail::Atomic<std::uint64_t> processed_{0};
 };
 
 // RAII scopes for the thread-locals below.

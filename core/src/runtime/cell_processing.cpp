@@ -36,7 +36,7 @@ std::size_t ActorCell::run(std::size_t max_messages) {
     handle_user(*envelope);
   }
   scheduled_.store(false, std::memory_order_seq_cst);
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  detail::fence(std::memory_order_seq_cst);
   if (has_runnable_work()) schedule();
   return processed;
 }

@@ -37,7 +37,7 @@ bool HostDrivenDispatcher::run_one_turn(std::size_t max_messages, std::size_t& p
 namespace {
 // Marks a run in progress so schedule() does not wake the host meanwhile.
 struct RunScope {
-  RunScope(std::mutex& m, bool& running, bool& wake_pending) : m(m), running(running) {
+  RunScope(detail::Mutex& m, bool& running, bool& wake_pending) : m(m), running(running) {
     std::lock_guard lock(m);
     running = true;
     wake_pending = false;
@@ -46,7 +46,7 @@ struct RunScope {
     std::lock_guard lock(m);
     running = false;
   }
-  std::mutex& m;
+  detail::Mutex& m;
   bool& running;
 };
 }  // namespace
@@ -62,11 +62,26 @@ std::size_t HostDrivenDispatcher::run_some(std::size_t max_messages) {
 }
 
 std::size_t HostDrivenDispatcher::run_for(std::chrono::microseconds budget) {
+  using Clock = std::chrono::steady_clock;
+  // Never more than this many turns between two readings, whatever the estimate.
+  constexpr std::size_t kMaxTurnsUnchecked = 64;
   RunScope scope(mutex_, running_, wake_pending_);
-  const auto deadline = std::chrono::steady_clock::now() + budget;
+  const auto start = Clock::now();
+  const auto deadline = start + budget;
   std::size_t processed = 0;
+  std::size_t check_at = 1;  // read the clock once this many messages are done
+  std::size_t turns = 0;
   while (run_one_turn(0, processed)) {
-    if (std::chrono::steady_clock::now() >= deadline) break;
+    if (processed < check_at && ++turns < kMaxTurnsUnchecked) continue;
+    turns = 0;
+    const auto now = Clock::now();
+    if (now >= deadline) break;
+    // Messages that fit in half the remaining budget at the pace so far.
+    const double spent = std::chrono::duration<double>(now - start).count();
+    const double left = std::chrono::duration<double>(deadline - now).count();
+    const double per_message = spent / static_cast<double>(processed == 0 ? 1 : processed);
+    const double fit = per_message > 0 ? left / per_message / 2 : 1;
+    check_at = processed + (fit < 1 ? 1 : fit > 4096 ? 4096 : static_cast<std::size_t>(fit));
   }
   return processed;
 }

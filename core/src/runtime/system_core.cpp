@@ -15,11 +15,14 @@ namespace mailroom::detail {
 
 namespace {
 std::shared_ptr<Dispatcher> default_dispatcher() {
+  // A single-threaded core (wasm) has no worker threads to give.
 #ifdef __EMSCRIPTEN__
-  return std::make_shared<HostDrivenDispatcher>();
+  constexpr bool kNoThreads = true;
 #else
-  return std::make_shared<ThreadPoolDispatcher>();
+  constexpr bool kNoThreads = detail::kSingleThreaded;
 #endif
+  if constexpr (kNoThreads) return std::make_shared<HostDrivenDispatcher>();
+  return std::make_shared<ThreadPoolDispatcher>();
 }
 
 ActorSystemOptions::Clock wall_clock() {

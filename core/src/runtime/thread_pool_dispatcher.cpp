@@ -2,13 +2,19 @@
 
 #include <algorithm>
 
+#include "mailroom/detail/thread_policy.hpp"
+#include "mailroom/errors.hpp"
+
 namespace mailroom {
 
 namespace {
-// How long an idle worker polls before it sleeps: long enough to catch the
-// next message of a busy sender (a few microseconds), short enough not to
-// starve the sender on a machine with fewer cores than threads.
-constexpr int kSpinRounds = 64;
+// How long an idle worker polls before it sleeps, learned per worker: a poll
+// that finds work widens the budget (the next message of a busy sender comes
+// within microseconds), a poll that ends in sleep halves it. On a machine
+// whose cores other processes want, polling that never pays costs the sender
+// its core, so the budget falls to a few rounds and the worker sleeps at once.
+constexpr int kMaxSpinRounds = 1024;
+constexpr int kMinSpinRounds = 8;
 constexpr int kYieldRounds = 8;
 
 inline void cpu_relax() noexcept {
@@ -18,7 +24,21 @@ inline void cpu_relax() noexcept {
 }
 }  // namespace
 
+void ThreadPoolDispatcher::SpinBudget::found_after(int round) noexcept {
+  // Room for twice what this wait needed, so a slightly slower sender still hits.
+  rounds = std::clamp(std::max(rounds, 2 * round + kMinSpinRounds), kMinSpinRounds, kMaxSpinRounds);
+}
+void ThreadPoolDispatcher::SpinBudget::slept() noexcept {
+  rounds = std::max(kMinSpinRounds, rounds / 2);
+}
+
 ThreadPoolDispatcher::ThreadPoolDispatcher(std::size_t workers) {
+  if constexpr (detail::kSingleThreaded) {
+    // Mailboxes and cells of this build use plain variables, not atomics.
+    throw IllegalStateError(
+        "ThreadPoolDispatcher: this core is built single-threaded (MAILROOM_SINGLE_THREADED); "
+        "use a HostDrivenDispatcher or ManualDispatcher");
+  }
   if (workers == 0) {
     workers = std::max<std::size_t>(2, std::thread::hardware_concurrency());
   }
@@ -65,11 +85,16 @@ void ThreadPoolDispatcher::shutdown() {
   threads_.clear();
 }
 
-std::shared_ptr<detail::ActorCell> ThreadPoolDispatcher::take() {
-  // Poll briefly without the lock before going to sleep.
-  for (int round = 0; round < kSpinRounds + kYieldRounds; ++round) {
-    if (queued_.load(std::memory_order_relaxed) > 0) break;
-    if (round < kSpinRounds) {
+std::shared_ptr<detail::ActorCell> ThreadPoolDispatcher::take(SpinBudget& budget) {
+  // Poll without the lock (pause, then yield) before going to sleep.
+  bool found = false;
+  for (int round = 0; round < budget.rounds + kYieldRounds; ++round) {
+    if (queued_.load(std::memory_order_relaxed) > 0) {
+      budget.found_after(round);
+      found = true;
+      break;
+    }
+    if (round < budget.rounds) {
       cpu_relax();
     } else {
       std::this_thread::yield();
@@ -77,6 +102,7 @@ std::shared_ptr<detail::ActorCell> ThreadPoolDispatcher::take() {
   }
   std::unique_lock lock(mutex_);
   if (queue_.empty() && !stopping_) {
+    if (!found) budget.slept();
     sleepers_.fetch_add(1, std::memory_order_seq_cst);
     ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
     sleepers_.fetch_sub(1, std::memory_order_relaxed);
@@ -89,7 +115,8 @@ std::shared_ptr<detail::ActorCell> ThreadPoolDispatcher::take() {
 }
 
 void ThreadPoolDispatcher::work() {
-  while (auto cell = take()) run_turn(cell);
+  SpinBudget budget;
+  while (auto cell = take(budget)) run_turn(cell);
 }
 
 }  // namespace mailroom

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <vector>
 
+#include "mailroom/detail/thread_policy.hpp"
 #include "mailroom/drop_reason.hpp"
 #include "mailroom/envelope.hpp"
 
@@ -49,8 +50,8 @@ class DropLedger {
   using Observers = std::vector<DropObserver>;
   std::shared_ptr<const Observers> snapshot() const;
 
-  std::atomic<std::uint64_t> count_{0};
-  mutable std::mutex observers_mutex_;
+  detail::Atomic<std::uint64_t> count_{0};
+  mutable detail::Mutex observers_mutex_;
   // Copy-on-write so notify() iterates without holding any lock.
   std::shared_ptr<const Observers> observers_ = std::make_shared<const Observers>();
 };

@@ -2,7 +2,9 @@
 // lock. Producers link a node with one atomic exchange (Vyukov's intrusive
 // MPSC design); the consumer walks the links. The counters make size() exact
 // enough for inspection from any thread: it never goes negative and never
-// misses a value whose push has returned.
+// misses a value whose push has returned. `Packing` chooses how a node holds a
+// value (EnvelopePacking keeps a small envelope's node at 48 bytes). In a
+// single-threaded build the atomics are plain variables (thread_policy.hpp).
 //
 //   any thread     push, size
 //   consumer only  pop
@@ -18,11 +20,15 @@
 #include <utility>
 
 #include "mailroom/detail/block_pool.hpp"
+#include "mailroom/detail/packed_envelope.hpp"
+#include "mailroom/detail/thread_policy.hpp"
 
 namespace mailroom {
 
-template <class T>
+template <class T, class Packing = detail::NoPacking<T>>
 class MpscQueue {
+  using Stored = typename Packing::Stored;
+
  public:
   MpscQueue() : head_(make_node()), tail_(head_) {}
   ~MpscQueue() {
@@ -35,7 +41,7 @@ class MpscQueue {
 
   // Any thread.
   void push(T value) {
-    Node* node = make_node(std::move(value));
+    Node* node = make_node(Packing::pack(std::move(value)));
     // Counted before it is linked, so the consumer can never pop an uncounted
     // value (size() stays >= 0). Sequentially consistent: callers rely on it to
     // order the push before their next load (see Mailbox::
@@ -54,7 +60,7 @@ class MpscQueue {
     if (next == nullptr) {
       if (tail_.load(std::memory_order_acquire) == head) return std::nullopt;
       while ((next = head->next.load(std::memory_order_acquire)) == nullptr) {
-        std::this_thread::yield();
+        if constexpr (!detail::kSingleThreaded) std::this_thread::yield();
       }
     }
     // The node after this one was written on another core: start fetching it
@@ -63,8 +69,8 @@ class MpscQueue {
       __builtin_prefetch(after);
       __builtin_prefetch(reinterpret_cast<const char*>(after) + 64);
     }
-    std::optional<T> value(std::move(next->value));
-    next->value.~T();
+    std::optional<T> value(Packing::unpack(std::move(next->value)));
+    next->value.~Stored();
     head_ = next;  // `next` is the new stub: its value is gone
     destroy_node(head);
     popped_.store(popped_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
@@ -103,11 +109,11 @@ class MpscQueue {
   // in two cache lines.)
   struct Node {
     Node() {}
-    explicit Node(T&& v) : value(std::move(v)) {}
+    explicit Node(Stored&& v) : value(std::move(v)) {}
     ~Node() {}
-    std::atomic<Node*> next{nullptr};
+    detail::Atomic<Node*> next{nullptr};
     union {
-      T value;
+      Stored value;
     };
   };
   template <class... Args>
@@ -129,10 +135,10 @@ class MpscQueue {
   // Two cache lines: the consumer writes head_/popped_, producers
   // tail_/pushed_, so neither side invalidates the other's line per message.
   alignas(64) Node* head_;
-  std::atomic<std::uint64_t> popped_{0};
-  alignas(64) std::atomic<Node*> tail_;
-  std::atomic<std::uint64_t> pushed_{0};
-  mutable std::atomic<std::uint64_t> popped_hint_{0};  // a past value of popped_
+  detail::Atomic<std::uint64_t> popped_{0};
+  alignas(64) detail::Atomic<Node*> tail_;
+  detail::Atomic<std::uint64_t> pushed_{0};
+  mutable detail::Atomic<std::uint64_t> popped_hint_{0};  // a past value of popped_
 };
 
 }  // namespace mailroom
