@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mailroom/detail/priority_store.hpp"
+#include "mailroom/detail/sorted_leaves.hpp"
 
 namespace mailroom::detail {
 namespace {
@@ -105,6 +106,47 @@ void run_random(std::size_t distinct, unsigned seed, bool stops, bool& saw_tree)
   for (auto& e : store.drain()) got.push_back(value_of(e));
   ASSERT_EQ(got, model.drain());
   EXPECT_FALSE(store.uses_tree());
+}
+
+// The sorted leaves under the many-priorities case: the same order as a
+// std::multiset model through many splits, front pops, removals from the back
+// (the predicate skipping some values) and leaves emptied at either end.
+TEST(SortedLeaves, MatchesAnOrderedModelThroughSplitsAndRemovals) {
+  std::mt19937 rng(7);
+  SortedLeaves<std::uint64_t, int> leaves;
+  std::vector<std::uint64_t> model;  // sorted
+  for (int step = 0; step < 60000; ++step) {
+    const int op = static_cast<int>(rng() % 100);
+    if (op < 60) {
+      std::uint64_t key = (static_cast<std::uint64_t>(rng()) << 20) | static_cast<unsigned>(step);
+      leaves.insert(key, static_cast<int>(key % 7));
+      model.insert(std::upper_bound(model.begin(), model.end(), key), key);
+    } else if (op < 85) {
+      auto got = leaves.pop_front();
+      ASSERT_EQ(got.has_value(), !model.empty());
+      if (!got) continue;
+      ASSERT_EQ(got->first, model.front());
+      ASSERT_EQ(got->second, static_cast<int>(model.front() % 7));
+      model.erase(model.begin());
+    } else {
+      // The last key whose value is not 0 (value 0 plays "not droppable").
+      auto got = leaves.take_last_if([](int v) { return v != 0; });
+      auto want =
+          std::find_if(model.rbegin(), model.rend(), [](std::uint64_t k) { return k % 7 != 0; });
+      ASSERT_EQ(got.has_value(), want != model.rend());
+      if (!got) continue;
+      ASSERT_EQ(got->first, *want);
+      model.erase(std::next(want).base());
+    }
+    ASSERT_EQ(leaves.size(), model.size());
+    if (!model.empty()) {
+      ASSERT_EQ(leaves.front_key(), model.front());
+    }
+  }
+  std::vector<std::uint64_t> drained;
+  leaves.drain([&](std::uint64_t key, int) { drained.push_back(key); });
+  EXPECT_EQ(drained, model);
+  EXPECT_TRUE(leaves.empty());
 }
 
 TEST(PriorityStore, FewPrioritiesMatchTheModelAndStayInRings) {

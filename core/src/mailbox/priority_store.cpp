@@ -39,7 +39,7 @@ void PriorityStore::insert(const Key& key, Slot slot) {
   Packed packed = Packed::of(std::move(slot));
   ++size_;
   if (!tree_.empty()) {
-    tree_.emplace_hint(tree_.end(), key, std::move(packed));
+    tree_.insert(key, std::move(packed));
     return;
   }
   const BucketKey bucket_key{key.epoch, key.priority};
@@ -47,7 +47,7 @@ void PriorityStore::insert(const Key& key, Slot slot) {
   if (bucket == buckets_.end()) {
     if (buckets_.size() >= kMaxBuckets) {
       move_buckets_to_tree();
-      tree_.emplace_hint(tree_.end(), key, std::move(packed));
+      tree_.insert(key, std::move(packed));
       return;
     }
     Ring ring;
@@ -65,8 +65,8 @@ void PriorityStore::move_buckets_to_tree() {
   for (auto& [bucket_key, ring] : buckets_) {
     while (!ring.empty()) {
       Entry entry = ring.pop_front();
-      tree_.emplace(Key{bucket_key.epoch, bucket_key.priority, entry.sequence},
-                    std::move(entry.slot));
+      tree_.insert(Key{bucket_key.epoch, bucket_key.priority, entry.sequence},
+                   std::move(entry.slot));
     }
   }
   buckets_.clear();
@@ -81,7 +81,7 @@ void PriorityStore::retire(std::map<BucketKey, Ring>::iterator bucket) {
 }
 
 std::uint64_t PriorityStore::front_epoch() const {
-  if (!tree_.empty()) return tree_.begin()->first.epoch;
+  if (!tree_.empty()) return tree_.front_key().epoch;
   if (buckets_.empty()) throw std::logic_error("PriorityStore::front_epoch on an empty store");
   return buckets_.begin()->first.epoch;
 }
@@ -89,12 +89,7 @@ std::uint64_t PriorityStore::front_epoch() const {
 std::optional<Envelope> PriorityStore::pop_front() {
   if (size_ == 0) return std::nullopt;
   --size_;
-  if (!tree_.empty()) {
-    auto first = tree_.begin();
-    Envelope out = first->second.take();
-    tree_.erase(first);
-    return out;
-  }
+  if (!tree_.empty()) return tree_.pop_front()->second.take();
   auto bucket = buckets_.begin();
   Envelope out = bucket->second.pop_front().slot.take();
   if (bucket->second.empty()) retire(bucket);
@@ -104,13 +99,10 @@ std::optional<Envelope> PriorityStore::pop_front() {
 std::optional<std::pair<PriorityStore::Key, Envelope>> PriorityStore::take_last_droppable() {
   // From the tail; only signals and stop/kill are skipped, and those are few.
   if (!tree_.empty()) {
-    for (auto it = tree_.rbegin(); it != tree_.rend(); ++it) {
-      if (!it->second.droppable) continue;
-      auto node = tree_.extract(std::next(it).base());
-      --size_;
-      return std::make_pair(node.key(), node.mapped().take());
-    }
-    return std::nullopt;
+    auto taken = tree_.take_last_if([](const Packed& p) { return p.droppable; });
+    if (!taken) return std::nullopt;
+    --size_;
+    return std::make_pair(taken->first, taken->second.take());
   }
   for (auto bucket = buckets_.rbegin(); bucket != buckets_.rend(); ++bucket) {
     Ring& ring = bucket->second;
@@ -129,8 +121,7 @@ std::optional<std::pair<PriorityStore::Key, Envelope>> PriorityStore::take_last_
 std::vector<Envelope> PriorityStore::drain() {
   std::vector<Envelope> out;
   out.reserve(size_);
-  for (auto& [key, slot] : tree_) out.push_back(slot.take());
-  tree_.clear();
+  tree_.drain([&out](const Key&, Packed&& slot) { out.push_back(slot.take()); });
   while (!buckets_.empty()) {
     auto bucket = buckets_.begin();
     while (!bucket->second.empty()) out.push_back(bucket->second.pop_front().slot.take());

@@ -7,10 +7,10 @@
 // distinct priorities, and consecutive messages of one priority share cache
 // lines (a tree of a million nodes misses cache on every operation). When more
 // than kMaxBuckets distinct priorities are queued at once (random doubles) it
-// moves everything into one ordered tree, O(log n), and back to rings once
-// that tree is empty. Both orders are the same, so the switch is invisible.
-// Envelopes are kept packed (packed_envelope.hpp): a small message's entry is
-// 56 bytes with its value inline, nothing to chase on another line.
+// moves everything into one ordered set of sorted leaves (sorted_leaves.hpp),
+// O(log n) with few cache misses, and back to rings once that set is empty. Both orders are the
+// same, so the switch is invisible. Envelopes are kept packed (packed_envelope.hpp): a small
+// message's entry is 56 bytes with its value inline, nothing to chase on another line.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "mailroom/detail/packed_envelope.hpp"
+#include "mailroom/detail/sorted_leaves.hpp"
 #include "mailroom/envelope.hpp"
 
 namespace mailroom::detail {
@@ -97,8 +98,8 @@ class PriorityStore {
   void retire(std::map<BucketKey, Ring>::iterator bucket);
 
   std::map<BucketKey, Ring> buckets_;
-  std::map<Key, Packed> tree_;  // only while there were too many buckets
-  std::vector<Ring> spare_;     // emptied rings, kept for their buffers
+  SortedLeaves<Key, Packed> tree_;  // only while there were too many buckets
+  std::vector<Ring> spare_;         // emptied rings, kept for their buffers
   std::size_t size_ = 0;
 };
 
