@@ -161,11 +161,12 @@ TEST(DeadLetterChanges, ListenersAreToldAfterEachChange) {
 
 // The strings of the removal reasons round-trip.
 TEST(DeadLetterChanges, RemovalReasonStringsRoundTrip) {
-  for (auto reason :
-       {DeadLetterRemoval::kReplayed, DeadLetterRemoval::kEvicted, DeadLetterRemoval::kAgedOut}) {
+  for (auto reason : {DeadLetterRemoval::kReplayed, DeadLetterRemoval::kEvicted,
+                      DeadLetterRemoval::kAgedOut, DeadLetterRemoval::kPurged}) {
     EXPECT_EQ(dead_letter_removal_from_string(to_string(reason)), reason);
   }
-  EXPECT_FALSE(dead_letter_removal_from_string("purged").has_value());
+  EXPECT_EQ(dead_letter_removal_from_string("purged"), DeadLetterRemoval::kPurged);
+  EXPECT_FALSE(dead_letter_removal_from_string("deleted").has_value());
 }
 
 }  // namespace

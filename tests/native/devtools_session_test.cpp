@@ -86,7 +86,8 @@ TEST(DevtoolsSession, HelloIsAnsweredWithWelcome) {
   EXPECT_EQ(out[0]["system"], "shop");
   EXPECT_EQ(out[0]["writes"], false);
   EXPECT_EQ(out[0]["streams"], json({"mailboxes", "deadLetters", "metrics"}));
-  EXPECT_EQ(out[0]["methods"], json({"deadLetters.list", "deadLetters.replay", "inspect"}));
+  EXPECT_EQ(out[0]["methods"], json({"deadLetters.list", "deadLetters.replay", "deadLetters.remove",
+                                     "deadLetters.release", "inspect"}));
   EXPECT_TRUE(h.session->greeted());
   EXPECT_FALSE(h.session->should_close());
 }
@@ -287,6 +288,63 @@ TEST(DevtoolsSession, ReplayIsRefusedReadOnlyAndWorksWithWrites) {
       EXPECT_EQ(out[0]["result"]["outcome"], "unresolved-recipient");
     }
   }
+}
+
+// deadLetters.remove (purge) is refused read-only; with writes it answers one outcome per id
+// and the "purged" delta goes out before the answer.
+TEST(DevtoolsSession, RemoveIsRefusedReadOnlyAndPurgesWithWrites) {
+  for (bool writes : {false, true}) {
+    Harness h(writes);
+    ActorRef drop = h.sink_actor("drop");
+    drop.tell(std::string("a"));
+    drop.tell(std::string("b"));
+    h.dispatcher->run_until_idle();
+    h.greet();
+    h.send(json{{"type", "subscribe"}, {"stream", "deadLetters"}});
+    auto out = h.send(json{{"type", "request"},
+                           {"id", "p"},
+                           {"method", "deadLetters.remove"},
+                           {"params", {{"ids", {"2", "9"}}}}});
+    if (!writes) {
+      ASSERT_EQ(out.size(), 1u);
+      EXPECT_EQ(out[0]["code"], "unavailable");
+      EXPECT_EQ(h.system->dead_letter_queue().list().size(), 2u);
+      continue;
+    }
+    ASSERT_EQ(out.size(), 2u);
+    EXPECT_EQ(out[0]["kind"], "delta");
+    EXPECT_EQ(out[0]["removed"], json::parse(R"([{"id":"2","reason":"purged"}])"));
+    EXPECT_EQ(out[1]["type"], "response");
+    EXPECT_EQ(
+        out[1]["result"]["results"],
+        json::parse(R"([{"id":"2","outcome":"removed"},{"id":"9","outcome":"unknown-entry"}])"));
+    EXPECT_EQ(h.system->dead_letter_queue().list().size(), 1u);
+    auto bad = h.send(json{{"type", "request"},
+                           {"id", "q"},
+                           {"method", "deadLetters.remove"},
+                           {"params", {{"ids", "2"}}}});
+    EXPECT_EQ(bad[0]["code"], "bad-params");
+    bad = h.send(json{{"type", "request"},
+                      {"id", "q"},
+                      {"method", "deadLetters.remove"},
+                      {"params", {{"ids", {"x"}}}}});
+    EXPECT_EQ(bad[0]["code"], "bad-params");
+  }
+}
+
+// deadLetters.release answers by name (here: nothing to release).
+TEST(DevtoolsSession, ReleaseAnswersItsOutcome) {
+  Harness h(true);
+  ActorRef drop = h.sink_actor("drop");
+  drop.tell(std::string("a"));
+  h.dispatcher->run_until_idle();
+  h.greet();
+  auto out = h.send(json{{"type", "request"},
+                         {"id", "r"},
+                         {"method", "deadLetters.release"},
+                         {"params", {{"id", "1"}}}});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0]["result"]["outcome"], "not-quarantined");
 }
 
 // inspect answers the rows of one subtree.

@@ -101,6 +101,9 @@ TEST(MailroomDlq, ListsNewestFirstWithFiltersAndAsJson) {
   ASSERT_EQ(all.code, 0) << all.err;
   EXPECT_LT(all.out.find("/user/billing"), all.out.find("/user/orders/a")) << all.out;
   EXPECT_NE(all.out.find("3 of 3 dead letters"), std::string::npos) << all.out;
+  // Why each letter died is a column (a selection that reached nobody here).
+  EXPECT_NE(all.out.find("CAUSE"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find(" no-recipient "), std::string::npos) << all.out;
 
   ToolRun orders = dlq("list " + dir.str() + " --recipient mailroom://shop/user/orders --json");
   ASSERT_EQ(orders.code, 0) << orders.err;
@@ -108,6 +111,8 @@ TEST(MailroomDlq, ListsNewestFirstWithFiltersAndAsJson) {
   ASSERT_EQ(json.size(), 2u);
   EXPECT_EQ(json[0]["recipientPath"], "/user/orders/b");
   EXPECT_EQ(json[0]["payload"]["message"], 42);
+  EXPECT_EQ(json[0]["cause"], "no-recipient");
+  EXPECT_TRUE(json[0]["dropPolicy"].is_null());
   EXPECT_EQ(json[1]["payload"]["message"], "order-1");
 
   ToolRun limited = dlq("list " + dir.str() + " --limit 1 --since 1h --json");

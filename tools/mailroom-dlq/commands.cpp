@@ -56,6 +56,9 @@ json entry_json(const JournaledDeadLetter& letter, std::uint32_t max_replays) {
           {"senderPath", letter.sender_path ? json(*letter.sender_path) : json(nullptr)},
           {"replayCount", letter.replay_count},
           {"quarantined", letter.replay_count >= max_replays},
+          {"cause", std::string(to_string(letter.cause))},
+          {"dropPolicy",
+           letter.drop_reason ? json(std::string(to_string(*letter.drop_reason))) : json(nullptr)},
           {"payload", payload}};
 }
 
@@ -71,6 +74,13 @@ json detailed_json(const JournaledDeadLetter& letter, std::uint32_t max_replays)
 
 std::string dump(const json& j, int indent = -1) {
   return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+// "dropped (drop-head)" for a shed letter, else the cause alone.
+std::string cause_text(const JournaledDeadLetter& letter) {
+  std::string text(to_string(letter.cause));
+  if (letter.drop_reason) text += " (" + std::string(to_string(*letter.drop_reason)) + ")";
+  return text;
 }
 
 std::string clip(std::string text, std::size_t width) {
@@ -103,7 +113,8 @@ void list_letters(const ReadJournal& journal, const ListFilter& filter, bool jso
     return;
   }
   out << std::left << std::setw(8) << "ID" << std::setw(26) << "TIME (UTC)" << std::setw(32)
-      << "RECIPIENT" << std::setw(24) << "SENDER" << std::setw(8) << "REPLAYS"
+      << "RECIPIENT" << std::setw(24) << "SENDER" << std::setw(22) << "CAUSE" << std::setw(8)
+      << "REPLAYS"
       << "PAYLOAD\n";
   for (const auto* letter : rows) {
     std::string payload = payload_type(*letter);
@@ -114,7 +125,8 @@ void list_letters(const ReadJournal& journal, const ListFilter& filter, bool jso
     }
     out << std::left << std::setw(8) << letter->id << std::setw(26) << iso_utc(letter->timestamp_ms)
         << std::setw(32) << clip(letter->recipient_path, 31) << std::setw(24)
-        << clip(letter->sender_path.value_or("-"), 23) << std::setw(8) << letter->replay_count
+        << clip(letter->sender_path.value_or("-"), 23) << std::setw(22)
+        << clip(cause_text(*letter), 21) << std::setw(8) << letter->replay_count
         << clip(payload, 60) << '\n';
   }
   out << rows.size() << " of " << letters.size() << " dead letters\n";
@@ -131,6 +143,7 @@ bool show_letter(const ReadJournal& journal, std::uint64_t id, std::ostream& out
       << "sender:      " << it->sender_path.value_or("-") << '\n'
       << "replays:     " << it->replay_count
       << (it->replay_count >= journal.max_replays ? " (quarantined)" : "") << '\n'
+      << "cause:       " << cause_text(*it) << '\n'
       << "type:        " << (it->class_name.empty() ? payload_type(*it) : it->class_name) << '\n';
   if (it->degraded()) {
     out << "payload:     degraded, not replayable: " << it->degraded_reason << '\n';

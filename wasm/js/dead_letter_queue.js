@@ -74,6 +74,21 @@ export class DeadLetterQueue {
     this._system._driver.wake();
     return result;
   }
+  // Purge: { results: [{ id, outcome: 'removed' | 'unknown-entry' | 'in-flight' }] },
+  // one per id in the order given. Journaled: a purged letter does not come back.
+  async remove(ids) {
+    if (!Array.isArray(ids)) throw new TypeError(`remove(ids) needs an array of entry ids, got ${describe(ids)}`);
+    const keys = ids.map(entryId);
+    if (this._detached) return { results: keys.map((id) => ({ id, outcome: 'unknown-entry' })) };
+    return check(core.dlqRemove(this._system._id, keys));
+  }
+  // Lifts a quarantine (replayCount back to 0, journaled):
+  // { kind: 'released' | 'unknown-entry' | 'not-quarantined' }.
+  async release(id) {
+    const key = entryId(id);
+    if (this._detached) return { kind: 'unknown-entry' };
+    return check(core.dlqRelease(this._system._id, key));
+  }
   async clear() {
     if (this._detached) return 0;
     return check(core.dlqClear(this._system._id)).removed;

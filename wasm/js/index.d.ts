@@ -473,6 +473,12 @@ export interface ReplayResult {
   /** On 'quarantined': how often the letter was already replayed. */
   readonly replayCount?: number;
 }
+export type RemoveKind = 'removed' | 'unknown-entry' | 'in-flight';
+export interface RemoveResult {
+  readonly id: string;
+  readonly outcome: RemoveKind;
+}
+export type ReleaseKind = 'released' | 'unknown-entry' | 'not-quarantined';
 /**
  * `system.deadLetterQueue` is the system's queue. A queue built by hand with
  * `new DeadLetterQueue(system, options)` is valid but never installed as the
@@ -483,6 +489,10 @@ export declare class DeadLetterQueue {
   list(filter?: DeadLetterFilter): Promise<DeadLetterEntry[]>;
   get(id: string): Promise<DeadLetterEntry | undefined>;
   replay(id: string, alternatePath?: string): Promise<ReplayResult>;
+  /** Purge: one named outcome per id, in order; journaled (a purged letter never comes back). */
+  remove(ids: readonly string[]): Promise<{ readonly results: readonly RemoveResult[] }>;
+  /** Lifts a quarantine: replayCount goes back to 0 (journaled). */
+  release(id: string): Promise<{ readonly kind: ReleaseKind }>;
   clear(): Promise<number>;
   readonly settings: Required<DeadLetterQueueSettings>;
   readonly store: DeadLetterStore;

@@ -78,6 +78,8 @@ val dlq_list(int system, val filter);  // { entries } | error
 val dlq_get(int system, std::string id);
 val dlq_replay(int system, std::string id, val alternate);
 val dlq_clear(int system);
+val dlq_remove(int system, val ids);          // { results: [{ id, outcome }] } | error
+val dlq_release(int system, std::string id);  // { kind } | error
 val dlq_settings(int system);
 val dlq_flush(int system);  // completes the journal appends issued so far
 // { bytes }: a whole journal file in the core's format holding these records.

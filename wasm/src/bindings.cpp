@@ -53,6 +53,8 @@ EMSCRIPTEN_BINDINGS(mailroom) {
   function("dlqGet", &dlq_get);
   function("dlqReplay", &dlq_replay);
   function("dlqClear", &dlq_clear);
+  function("dlqRemove", &dlq_remove);
+  function("dlqRelease", &dlq_release);
   function("dlqSettings", &dlq_settings);
   function("dlqFlush", &dlq_flush);
   function("journalEncodeFile", &journal_encode_file);

@@ -9,6 +9,8 @@
 #include "mailroom/dead_letter_cause.hpp"
 #include "mailroom/dead_letter_store.hpp"
 #include "mailroom/errors.hpp"
+#include "mailroom/release_outcome.hpp"
+#include "mailroom/remove_outcome.hpp"
 #include "mailroom/replay_outcome.hpp"
 #include "system_registry.hpp"
 
@@ -114,6 +116,43 @@ val dlq_clear(int system) {
     q.clear();
     val out = val::object();
     out.set("removed", before);
+    return out;
+  });
+}
+
+// Purge: ids (strings) -> { results: [{ id, outcome }] }, one per id in order.
+// A malformed id answers unknown-entry, as in dlq_get.
+val dlq_remove(int system, val ids) {
+  return guarded([&] {
+    const auto length = ids["length"].as<unsigned>();
+    std::vector<std::uint64_t> parsed;
+    std::vector<std::string> texts;
+    parsed.reserve(length);
+    for (unsigned i = 0; i < length; ++i) {
+      texts.push_back(ids[i].as<std::string>());
+      parsed.push_back(parse_id(texts.back()));
+    }
+    const std::vector<RemoveResult> removed = queue_of(system).remove(parsed);
+    val results = val::array();
+    for (std::size_t i = 0; i < removed.size(); ++i) {
+      val r = val::object();
+      r.set("id", texts[i]);
+      r.set("outcome", std::string(to_string(removed[i].outcome)));
+      results.call<void>("push", r);
+    }
+    val out = val::object();
+    out.set("results", results);
+    return out;
+  });
+}
+
+val dlq_release(int system, std::string id) {
+  return guarded([&] {
+    const std::uint64_t parsed = parse_id(id);
+    const ReleaseOutcome outcome =
+        parsed == 0 ? ReleaseOutcome::kUnknownEntry : queue_of(system).release(parsed);
+    val out = val::object();
+    out.set("kind", std::string(to_string(outcome)));
     return out;
   });
 }

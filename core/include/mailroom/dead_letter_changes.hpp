@@ -18,6 +18,7 @@ enum class DeadLetterRemoval {
   kReplayed,  // "replayed": delivered by a replay
   kEvicted,   // "evicted": pushed out by max-entries
   kAgedOut,   // "aged-out": older than retention
+  kPurged,    // "purged": removed on request (DeadLetterQueue::remove)
 };
 
 std::string_view to_string(DeadLetterRemoval reason) noexcept;

@@ -2,8 +2,8 @@
 // system, without codecs, and without writing a byte (no repair, no
 // compaction), so an operator's tool can inspect a journal a live system owns.
 // The fold is the queue's own at restore: the latest "captured" record per id
-// wins, "removed" and "cleared" tombstones delete. Retention and max-entries
-// are not applied: this is what the journal holds, not what a restore keeps.
+// wins, "removed" and "cleared" tombstones delete, "released" zeroes the count. Retention and
+// max-entries are not applied: this is what the journal holds, not what a restore keeps.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mailroom/dead_letter_cause.hpp"
+#include "mailroom/drop_reason.hpp"
 #include "mailroom/journal.hpp"
 
 namespace mailroom {
@@ -25,6 +27,8 @@ struct JournaledDeadLetter {
   std::string recipient_path;
   std::optional<std::string> sender_path;
   std::uint32_t replay_count = 0;
+  DeadLetterCause cause = DeadLetterCause::kUnknown;  // why it died (older records: unknown)
+  std::optional<DropReason> drop_reason;              // the policy that shed it (cause dropped)
   std::string class_name;          // the payload's type name when it was captured
   std::optional<std::string> tag;  // set: the payload is tagged JSON (tag + value)
   nlohmann::json value;            // the payload as journaled (null when degraded)
@@ -36,7 +40,8 @@ struct DeadLetterJournalContents {
   std::vector<JournaledDeadLetter> letters;  // oldest first (journal order)
   std::size_t records = 0;                   // valid journal records read
   std::size_t captured_records = 0;
-  std::size_t removed_records = 0;   // tombstones: a letter was replayed
+  std::size_t removed_records = 0;   // tombstones: a letter was replayed or purged
+  std::size_t released_records = 0;  // quarantines lifted (replay count back to 0)
   std::size_t cleared_records = 0;   // tombstones: the queue was cleared
   std::size_t unknown_records = 0;   // kinds from a newer version (skipped)
   std::uint64_t first_sequence = 0;  // 0 when there are no records

@@ -24,6 +24,8 @@
 #include "mailroom/dead_letter_queue_settings.hpp"
 #include "mailroom/dead_letter_sink.hpp"
 #include "mailroom/journal.hpp"
+#include "mailroom/release_outcome.hpp"
+#include "mailroom/remove_result.hpp"
 #include "mailroom/replay_result.hpp"
 #include "mailroom/replay_target.hpp"
 
@@ -99,6 +101,15 @@ class DeadLetterQueue final : public DeadLetterSink {
   std::vector<std::string> list_streams();
   std::vector<JournaledDeadLetter> list_stream(const std::string& stream,
                                                const DeadLetterFilter& filter = {});
+
+  // Purge: takes the given entries out of the queue, one named outcome per id
+  // in the order given (a repeated id answers unknown-entry the second time).
+  // Persistent: one "removed" tombstone per removed entry, so a restart does
+  // not bring it back. The change feed reports them as removed "purged".
+  std::vector<RemoveResult> remove(const std::vector<std::uint64_t>& ids);
+  // Lifts a quarantine: replay_count goes back to 0, so the entry can be
+  // replayed max-replays more times (persistent: a "released" record).
+  ReleaseOutcome release(std::uint64_t id);
 
   // Forgets every entry (persistent: one "cleared" tombstone).
   void clear();

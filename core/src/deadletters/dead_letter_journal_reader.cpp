@@ -20,6 +20,8 @@ JournaledDeadLetter to_letter(DeadLetterRecord&& record, std::uint64_t sequence)
   letter.recipient_path = std::move(record.recipient_path);
   letter.sender_path = std::move(record.sender_path);
   letter.replay_count = record.replay_count;
+  letter.cause = record.cause;
+  letter.drop_reason = record.drop_reason;
   letter.class_name = std::move(record.degraded_class);
   letter.tag = std::move(record.tag);
   if (letter.tag) letter.value = std::move(record.value);
@@ -64,6 +66,10 @@ DeadLetterJournalContents read_dead_letter_journal(Journal& journal,
       case DeadLetterRecord::Kind::kCleared:
         ++out.cleared_records;
         live.clear();
+        break;
+      case DeadLetterRecord::Kind::kReleased:
+        ++out.released_records;
+        if (auto it = live.find(record.id); it != live.end()) it->second.replay_count = 0;
         break;
       case DeadLetterRecord::Kind::kUnknown:
         ++out.unknown_records;

@@ -129,6 +129,10 @@ void DeadLetterQueue::restore() {
         case DeadLetterRecord::Kind::kCleared:
           live.clear();
           break;
+        case DeadLetterRecord::Kind::kReleased:
+          // The captured record keeps its place; only the count starts afresh.
+          if (auto it = live.find(record.id); it != live.end()) it->second.record.replay_count = 0;
+          break;
         case DeadLetterRecord::Kind::kUnknown:
           break;  // written by a newer version: skipped, not fatal
       }

@@ -24,6 +24,11 @@ std::string DeadLetterRecord::to_json() const {
     case Kind::kRemoved:
       j["k"] = "removed";
       j["id"] = id;
+      if (purged) j["why"] = "purged";
+      break;
+    case Kind::kReleased:
+      j["k"] = "released";
+      j["id"] = id;
       break;
     case Kind::kCleared:
       j["k"] = "cleared";
@@ -67,6 +72,11 @@ DeadLetterRecord DeadLetterRecord::from_json(const std::string& text) {
     }
   } else if (kind == "removed") {
     record.kind = Kind::kRemoved;
+    record.id = j.at("id").get<std::uint64_t>();
+    auto why = j.find("why");
+    record.purged = why != j.end() && why->is_string() && why->get<std::string>() == "purged";
+  } else if (kind == "released") {
+    record.kind = Kind::kReleased;
     record.id = j.at("id").get<std::uint64_t>();
   } else if (kind == "cleared") {
     record.kind = Kind::kCleared;

@@ -6,6 +6,8 @@
 //                                              optional: older records read back as "unknown"
 //   ... "p":{"d":{"c":"<class>","w":"<why>"}}  the payload could not be encoded
 //   {"k":"removed","id":7}                      tombstone: replayed
+//   {"k":"removed","id":7,"why":"purged"}       tombstone: purged (remove); "why" optional
+//   {"k":"released","id":7}                     quarantine lifted: replay count back to 0
 //   {"k":"cleared"}                             tombstone for every entry before it
 // A later "captured" record for an id replaces the earlier one (a replayed
 // letter that came back). Unknown kinds are skipped when folding.
@@ -23,7 +25,7 @@
 namespace mailroom::detail {
 
 struct DeadLetterRecord {
-  enum class Kind { kCaptured, kRemoved, kCleared, kUnknown };
+  enum class Kind { kCaptured, kRemoved, kCleared, kReleased, kUnknown };
   Kind kind = Kind::kUnknown;
   std::uint64_t id = 0;
   std::int64_t timestamp_ms = 0;
@@ -32,6 +34,7 @@ struct DeadLetterRecord {
   std::uint32_t replay_count = 0;
   DeadLetterCause cause = DeadLetterCause::kUnknown;
   std::optional<DropReason> drop_reason;
+  bool purged = false;  // kRemoved: removed on request rather than replayed
   // Exactly one of these for kCaptured.
   std::optional<std::string> tag;
   nlohmann::json value;

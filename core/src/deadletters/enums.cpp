@@ -1,6 +1,8 @@
 // String forms of the dead-letter enums; the only place these strings live in C++.
 #include "mailroom/dead_letter_changes.hpp"
 #include "mailroom/dead_letter_store.hpp"
+#include "mailroom/release_outcome.hpp"
+#include "mailroom/remove_outcome.hpp"
 #include "mailroom/replay_outcome.hpp"
 
 namespace mailroom {
@@ -63,6 +65,8 @@ std::string_view to_string(DeadLetterRemoval reason) noexcept {
       return "evicted";
     case DeadLetterRemoval::kAgedOut:
       return "aged-out";
+    case DeadLetterRemoval::kPurged:
+      return "purged";
   }
   return "unknown";
 }
@@ -71,6 +75,45 @@ std::optional<DeadLetterRemoval> dead_letter_removal_from_string(std::string_vie
   if (text == "replayed") return DeadLetterRemoval::kReplayed;
   if (text == "evicted") return DeadLetterRemoval::kEvicted;
   if (text == "aged-out") return DeadLetterRemoval::kAgedOut;
+  if (text == "purged") return DeadLetterRemoval::kPurged;
+  return std::nullopt;
+}
+
+std::string_view to_string(RemoveOutcome outcome) noexcept {
+  switch (outcome) {
+    case RemoveOutcome::kRemoved:
+      return "removed";
+    case RemoveOutcome::kUnknownEntry:
+      return "unknown-entry";
+    case RemoveOutcome::kInFlight:
+      return "in-flight";
+  }
+  return "unknown";
+}
+
+std::optional<RemoveOutcome> remove_outcome_from_string(std::string_view text) noexcept {
+  if (text == "removed") return RemoveOutcome::kRemoved;
+  if (text == "unknown-entry") return RemoveOutcome::kUnknownEntry;
+  if (text == "in-flight") return RemoveOutcome::kInFlight;
+  return std::nullopt;
+}
+
+std::string_view to_string(ReleaseOutcome outcome) noexcept {
+  switch (outcome) {
+    case ReleaseOutcome::kReleased:
+      return "released";
+    case ReleaseOutcome::kUnknownEntry:
+      return "unknown-entry";
+    case ReleaseOutcome::kNotQuarantined:
+      return "not-quarantined";
+  }
+  return "unknown";
+}
+
+std::optional<ReleaseOutcome> release_outcome_from_string(std::string_view text) noexcept {
+  if (text == "released") return ReleaseOutcome::kReleased;
+  if (text == "unknown-entry") return ReleaseOutcome::kUnknownEntry;
+  if (text == "not-quarantined") return ReleaseOutcome::kNotQuarantined;
   return std::nullopt;
 }
 

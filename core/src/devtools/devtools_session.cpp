@@ -28,6 +28,9 @@ namespace {
 constexpr std::int64_t kDefaultIntervalMs[3] = {500, 1000,
                                                 1000};  // mailboxes, deadLetters, metrics
 constexpr std::int64_t kMaxIntervalMs = 60'000;
+// One purge request names at most this many entries (a queue holds at most
+// max-entries; a larger bulk purge is sent as several requests).
+constexpr std::size_t kMaxRemoveIds = 10'000;
 const char* const kStreamNames[3] = {"mailboxes", "deadLetters", "metrics"};
 enum StreamId { kMailboxes = 0, kDeadLetters = 1, kMetrics = 2 };
 
@@ -146,7 +149,9 @@ struct DevtoolsSession::State {
               {"node", options.node},
               {"writes", options.allow_writes},
               {"streams", {"mailboxes", "deadLetters", "metrics"}},
-              {"methods", {"deadLetters.list", "deadLetters.replay", "inspect"}},
+              {"methods",
+               {"deadLetters.list", "deadLetters.replay", "deadLetters.remove",
+                "deadLetters.release", "inspect"}},
               {"limits",
                {{"firstPage", options.first_page},
                 {"maxPage", options.max_page},
@@ -213,6 +218,10 @@ struct DevtoolsSession::State {
       // The entry left (or changed in) the queue: the delta goes out before the answer,
       // so no client acts on the replayed entry again while it waits for a poll.
       if (streams[kDeadLetters].on && !streams[kDeadLetters].resync) dead_letters_delta(false);
+    } else if (method == "deadLetters.remove" || method == "deadLetters.release") {
+      result = method == "deadLetters.remove" ? remove(params) : release(params);
+      // As for a replay: the delta (purged / updated) goes out before the answer.
+      if (streams[kDeadLetters].on && !streams[kDeadLetters].resync) dead_letters_delta(false);
     } else if (method == "inspect") {
       result = inspect(params);
     } else {
@@ -234,6 +243,39 @@ struct DevtoolsSession::State {
     const ReplayResult r = system.dead_letter_queue().replay(id, path);
     return json{{"outcome", std::string(to_string(r.outcome))},
                 {"recipientPath", r.recipient_path}};
+  }
+
+  void require_writes() const {
+    if (!options.allow_writes) {
+      throw ProtocolError("unavailable", "this server is read-only (writes are not allowed)");
+    }
+  }
+
+  // Purge: {ids: ["3", "7"]} -> {results: [{id, outcome}]}, one per id in order.
+  json remove(const json& params) {
+    require_writes();
+    if (!params.contains("ids") || !params["ids"].is_array()) {
+      throw ProtocolError("bad-params", "ids must be an array of entry ids");
+    }
+    if (params["ids"].size() > kMaxRemoveIds) {
+      throw ProtocolError("bad-params",
+                          "at most " + std::to_string(kMaxRemoveIds) + " ids per request");
+    }
+    std::vector<std::uint64_t> ids;
+    for (const json& v : params["ids"]) ids.push_back(devtools::entry_id(json{{"id", v}}));
+    json results = json::array();
+    for (const RemoveResult& r : system.dead_letter_queue().remove(ids)) {
+      results.push_back(
+          json{{"id", devtools::id_text(r.id)}, {"outcome", std::string(to_string(r.outcome))}});
+    }
+    return json{{"results", std::move(results)}};
+  }
+
+  // Lifts a quarantine: {id} -> {outcome: released | unknown-entry | not-quarantined}.
+  json release(const json& params) {
+    require_writes();
+    const std::uint64_t id = devtools::entry_id(params);
+    return json{{"outcome", std::string(to_string(system.dead_letter_queue().release(id)))}};
   }
 
   json inspect(const json& params) {

@@ -1,0 +1,83 @@
+// DeadLetterQueue: the operator's edits of held entries, purge (remove) and
+// quarantine release, each journaled so a restart agrees with what was done.
+#include "change_log.hpp"
+#include "dead_letter_record.hpp"
+#include "entry_ring.hpp"
+#include "mailroom/dead_letter_queue.hpp"
+
+namespace mailroom {
+
+using detail::DeadLetterRecord;
+using detail::EntryRing;
+
+std::vector<RemoveResult> DeadLetterQueue::remove(const std::vector<std::uint64_t>& ids) {
+  std::vector<RemoveResult> out;
+  out.reserve(ids.size());
+  if (!keeps_entries()) {
+    for (std::uint64_t id : ids) out.push_back({id, RemoveOutcome::kUnknownEntry});
+    return out;
+  }
+  const std::int64_t now_ms = now();
+  bool changed = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    expire_locked(now_ms);
+    std::vector<std::uint64_t> purged;
+    for (std::uint64_t id : ids) {
+      EntryRing::State state;
+      if (ring_->find(id, &state) == nullptr) {
+        out.push_back({id, RemoveOutcome::kUnknownEntry});
+        continue;
+      }
+      // A replay is delivering it: removing it now would race the delivery's
+      // own outcome (a refused delivery puts it back).
+      if (state != EntryRing::State::kLive) {
+        out.push_back({id, RemoveOutcome::kInFlight});
+        continue;
+      }
+      ring_->remove(id);
+      purged.push_back(id);
+      out.push_back({id, RemoveOutcome::kRemoved});
+      if (persistent()) {
+        DeadLetterRecord tombstone;
+        tombstone.kind = DeadLetterRecord::Kind::kRemoved;
+        tombstone.id = id;
+        tombstone.purged = true;
+        append_locked(tombstone.to_json());
+      }
+    }
+    if (!purged.empty()) {
+      changes_->note_removed(purged, DeadLetterRemoval::kPurged);
+      if (persistent()) maybe_compact_locked();
+      changed = true;
+    }
+  }
+  if (changed) notify_changed();
+  return out;
+}
+
+ReleaseOutcome DeadLetterQueue::release(std::uint64_t id) {
+  if (!keeps_entries()) return ReleaseOutcome::kUnknownEntry;
+  const std::int64_t now_ms = now();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    expire_locked(now_ms);
+    EntryRing::State state;
+    detail::StoredEntry* stored = ring_->find(id, &state);
+    if (stored == nullptr || state != EntryRing::State::kLive) return ReleaseOutcome::kUnknownEntry;
+    if (stored->entry.replay_count < settings_.max_replays) return ReleaseOutcome::kNotQuarantined;
+    stored->entry.replay_count = 0;
+    changes_->note(detail::ChangeLog::Kind::kUpdated, id);
+    if (persistent()) {
+      DeadLetterRecord released;
+      released.kind = DeadLetterRecord::Kind::kReleased;
+      released.id = id;
+      append_locked(released.to_json());
+      maybe_compact_locked();
+    }
+  }
+  notify_changed();
+  return ReleaseOutcome::kReleased;
+}
+
+}  // namespace mailroom
