@@ -5,6 +5,7 @@ import type { PanelStore } from './store';
 import { batch } from '@preact/signals';
 import { applyEvent, type InboundEvent } from './store/reducer';
 import type { OutboundIntent } from './store/intents';
+import type { BulkOutcome } from './store/bulk';
 
 // The list heuristics below serve a source that is read by polling (the panel's
 // fake system). A pushed source (the DevTools protocol) skips them: it sends
@@ -14,6 +15,8 @@ const FULL_REFRESH_MS = 30_000;
 /** A push-triggered re-read waits this many times the last read's cost, so a big queue under a storm of letters does not starve the page. */
 const LIST_COST_FACTOR = 5;
 const REPLAY_ECHO_MS = 10_000;
+/** Ids per purge request (the protocol takes at most 10,000). */
+const PURGE_CHUNK = 5_000;
 /**
  * Timer beats are skipped this long after a filter change, so a keystroke does not
  * share its frame with a sample's re-render of every row in view...
@@ -181,10 +184,49 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
     await tick();
   }
 
+  /** One bulk action: replays one by one (each answered by name), a purge in chunks. */
+  async function bulk() {
+    const draft = store.bulk.draft.value;
+    const preview = store.bulk.preview.value;
+    if (!draft || !preview) return;
+    const target = draft.action === 'redirect' ? preview.target : null;
+    const results: (BulkOutcome & { recipientPath?: string; detail?: string })[] = [];
+    const failed = (id: string, e: unknown) => ({ id, outcome: 'error', detail: e instanceof Error ? e.message : String(e) });
+    if (draft.action === 'purge') {
+      for (let i = 0; i < draft.ids.length; i += PURGE_CHUNK) {
+        const chunk = draft.ids.slice(i, i + PURGE_CHUNK);
+        try {
+          if (!source.remove) throw new Error('this system cannot purge dead letters (no queue.remove)');
+          results.push(...(await source.remove(chunk)));
+        } catch (e) {
+          for (const id of chunk) results.push(failed(id, e));
+        }
+      }
+    } else {
+      for (const id of draft.ids) {
+        try {
+          const r = await source.replay(id, target ?? undefined);
+          results.push({ id, outcome: r.kind, ...(r.recipientPath ? { recipientPath: r.recipientPath } : {}) });
+        } catch (e) {
+          results.push(failed(id, e));
+        }
+        if (disposed) return;
+      }
+    }
+    if (disposed) return;
+    listDirty = true;
+    if (!source.pushed) echoUntil = env.now() + REPLAY_ECHO_MS;
+    applyEvent(store, { type: 'bulk-result', action: draft.action, target, atMs: env.now(), results });
+    await tick();
+  }
+
   const offIntent = store.onIntent((intent: OutboundIntent) => {
     switch (intent.type) {
       case 'replay/confirm':
         void track(replay());
+        break;
+      case 'bulk/confirm':
+        void track(bulk());
         break;
       case 'sample-rate':
         restart();

@@ -53,7 +53,7 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-root .mr-head .mr-sort.mr-on{color:var(--accent)}
 .mr-root .mr-head .mr-sort.mr-stale{color:var(--warn)}
 .mr-mb-grid{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr) 94px 112px 150px 52px 36px 56px 76px 76px 56px 66px 96px 36px;align-items:center}
-.mr-dl-grid{display:grid;grid-template-columns:60px 100px minmax(0,1fr) 132px minmax(0,1.5fr) minmax(0,1fr) 74px 160px;align-items:center}
+.mr-dl-grid{display:grid;grid-template-columns:78px 100px minmax(0,1fr) 132px minmax(0,1.5fr) minmax(0,1fr) 74px 160px;align-items:center}
 .mr-causes{display:inline-flex;gap:4px;flex-wrap:wrap}
 .mr-chip{border:1px solid var(--line);background:var(--bg);border-radius:10px;padding:0 8px;cursor:pointer;font-size:11px}
 .mr-root .mr-chip.mr-on{border-color:var(--accent);background:var(--sel);color:var(--fg)}
@@ -101,7 +101,13 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-meta dt{color:var(--muted)}.mr-meta dd{margin:0;overflow-wrap:anywhere}
 .mr-actions{display:flex;gap:6px;flex-wrap:wrap;margin:8px 0}
 .mr-attempts ol{margin:4px 0;padding-left:20px}
-.mr-outcome{font-weight:600}.mr-outcome-replayed{color:var(--good)}
+.mr-outcome{font-weight:600}.mr-outcome-replayed,.mr-outcome-removed,.mr-outcome-released{color:var(--good)}
+.mr-root .mr-danger{background:var(--bad);border-color:var(--bad);color:var(--on-bad)}
+.mr-root .mr-danger:disabled{background:var(--bg2);border-color:var(--line);color:var(--muted);opacity:1}
+.mr-bulk-bar{display:flex;gap:8px;align-items:center;padding:4px 8px;border-bottom:1px solid var(--line);background:var(--sel);flex-wrap:wrap}
+.mr-bulk-table{border-collapse:collapse;margin:6px 0}.mr-bulk-table td{padding:2px 8px 2px 0;vertical-align:top}
+.mr-id{display:flex;align-items:center;gap:4px}.mr-check{margin:0;cursor:pointer}
+.mr-row.mr-checked{box-shadow:inset 3px 0 0 var(--accent)}
 .mr-outcome-quarantined,.mr-outcome-rejected,.mr-outcome-error,.mr-outcome-unresolved-recipient,.mr-outcome-degraded-payload,.mr-outcome-unknown-entry{color:var(--bad)}
 .mr-degraded{border:1px dashed var(--warn);padding:6px 8px;border-radius:4px}
 .mr-json{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:11.5px;overflow-wrap:anywhere;white-space:pre-wrap}

@@ -81,6 +81,10 @@ export interface InspectableSystem {
     readonly settings: DeadLetterSettings | (() => DeadLetterSettings);
     list(filter?: DeadLetterListFilter): Promise<RawDeadLetterEntry[]>;
     replay(id: RawEntryId, altPath?: string): Promise<ReplayResult>;
+    /** Purge (optional: older systems lack it): one named outcome per id, in order. */
+    remove?(ids: RawEntryId[]): Promise<{ results: { id: RawEntryId; outcome: string }[] }>;
+    /** Lifts a quarantine (optional). */
+    release?(id: RawEntryId): Promise<{ kind: string }>;
   };
   readonly metrics: { scrape(): string };
   readonly eventStream?: {

@@ -7,6 +7,7 @@ import { DeadLettersView } from './DeadLettersView';
 import { MailboxesView } from './MailboxesView';
 import { MetricsView } from './MetricsView';
 import { ReplayDialog } from './ReplayDialog';
+import { BulkDialog } from './BulkDialog';
 import { Icon } from './Icon';
 import type { CopyFn } from './JsonTree';
 
@@ -61,6 +62,11 @@ export function App({ store, onCopy, onExport }: AppProps) {
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       emit({ type: 'move', delta: e.key === 'ArrowDown' ? 1 : -1 });
+    } else if (e.key === ' ' && view === 'dead-letters' && (e.target as HTMLElement | null)?.getAttribute?.('data-testid') === 'dl-row') {
+      // Space checks the focused letter for a bulk action (Shift+Space: the range up to it).
+      e.preventDefault();
+      const id = (e.target as HTMLElement).getAttribute('data-id');
+      if (id !== null) emit({ type: 'bulk/click', id, mode: e.shiftKey ? 'range' : 'toggle' });
     } else if (e.key === 'Enter' && (e.target as HTMLElement | null)?.tagName !== 'BUTTON') {
       emit({ type: 'open' });
     } else if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey && view === 'dead-letters') {
@@ -187,6 +193,7 @@ export function App({ store, onCopy, onExport }: AppProps) {
         </div>
       )}
       <ReplayDialog store={store} />
+      <BulkDialog store={store} />
       <footer class="mr-cost" data-testid="panel-cost" title="Time the panel spent in its last sample">
         {ui.paused.value ? 'paused' : ui.hidden.value ? 'hidden, not sampling' : `${ui.sampleHz.value} Hz`} · sample{' '}
         {ui.sampleCostMs.value.toFixed(1)} ms

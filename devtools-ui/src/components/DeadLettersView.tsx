@@ -46,19 +46,39 @@ const HOLD_TEXT: Record<HoldReason, string> = {
 
 function Row({ entry, store, selected, tabStop }: { entry: DeadLetterView; store: PanelStore; selected: boolean; tabStop: boolean }) {
   const { deadLetters, emit } = store;
+  const checked = store.bulk.checked.value.has(entry.id);
   const time =
     deadLetters.timeMode.value === 'absolute' ? formatClock(entry.timestampMs) : formatAgo(entry.timestampMs, deadLetters.now.value);
   return (
     <div
-      class={`mr-row mr-dl-grid${selected ? ' mr-selected' : ''}`}
+      class={`mr-row mr-dl-grid${selected ? ' mr-selected' : ''}${checked ? ' mr-checked' : ''}`}
       role="row"
       aria-selected={selected}
       tabIndex={tabStop ? 0 : -1}
       data-testid="dl-row"
       data-id={entry.id}
-      onClick={() => emit({ type: 'dead-letters/select', id: entry.id, open: true })}
+      data-checked={checked ? 'true' : 'false'}
+      onMouseDown={(e) => {
+        // Shift+click checks a range: keep the browser from selecting the text between.
+        if (e.shiftKey) e.preventDefault();
+      }}
+      onClick={(e) => {
+        if ((e.target as HTMLElement).closest('input')) return;
+        emit({ type: 'bulk/click', id: entry.id, mode: e.shiftKey ? 'range' : e.ctrlKey || e.metaKey ? 'toggle' : 'only' });
+      }}
     >
-      <span class="mr-cell mr-num mr-muted" role="gridcell">#{entry.id}</span>
+      <span class="mr-cell mr-num mr-muted mr-id" role="gridcell">
+        <input
+          type="checkbox"
+          class="mr-check"
+          tabIndex={-1}
+          checked={checked}
+          aria-label={`Check #${entry.id} for a bulk action`}
+          data-testid="dl-check"
+          onClick={(e) => emit({ type: 'bulk/click', id: entry.id, mode: (e as MouseEvent).shiftKey ? 'range' : 'toggle' })}
+        />
+        #{entry.id}
+      </span>
       <span class="mr-cell mr-num" role="gridcell" title={new Date(entry.timestampMs).toISOString()}>{time}</span>
       <span class="mr-cell mr-type" role="gridcell" title={entry.type}>{entry.type}</span>
       <span class={`mr-cell mr-cause mr-cause-${causeOf(entry)}`} role="gridcell" data-testid="dl-cause" title={CAUSE_HELP[causeOf(entry)] ?? causeOf(entry)}>
@@ -75,6 +95,38 @@ function Row({ entry, store, selected, tabStop }: { entry: DeadLetterView; store
   );
 }
 
+/** Appears once letters are checked: what to do with all of them, behind one confirmation. */
+function BulkBar({ store }: { store: PanelStore }) {
+  const { bulk, deadLetters: dl, emit } = store;
+  const count = bulk.checkedHeld.value.length;
+  if (count === 0) return null;
+  const matching = dl.visible.value.length;
+  const off = store.writeBlocked.value;
+  return (
+    <div class="mr-bulk-bar" role="toolbar" aria-label="Bulk actions" data-testid="dl-bulk-bar">
+      <b data-testid="dl-checked-count">{count.toLocaleString('en-US')}</b> checked
+      {count < matching && (
+        <button class="mr-link" data-testid="dl-check-matching" onClick={() => emit({ type: 'bulk/all' })}>
+          check all {matching.toLocaleString('en-US')} matching
+        </button>
+      )}
+      <button class="mr-btn mr-primary" data-testid="bulk-replay" disabled={off !== null} title={off ?? 'Replay each to its recorded recipient'} onClick={() => emit({ type: 'bulk/prepare', action: 'replay' })}>
+        Replay
+      </button>
+      <button class="mr-btn" data-testid="bulk-redirect" disabled={off !== null} title={off ?? 'Replay all to one other path'} onClick={() => emit({ type: 'bulk/prepare', action: 'redirect' })}>
+        Replay to path…
+      </button>
+      <button class="mr-btn mr-danger" data-testid="bulk-purge" disabled={off !== null} title={off ?? 'Remove them from the queue for good (journaled)'} onClick={() => emit({ type: 'bulk/prepare', action: 'purge' })}>
+        Purge
+      </button>
+      <button class="mr-link" data-testid="bulk-clear" title="Uncheck all (Esc)" onClick={() => emit({ type: 'bulk/clear' })}>
+        uncheck
+      </button>
+      {off && <span class="mr-muted" data-testid="bulk-off">{off}</span>}
+    </div>
+  );
+}
+
 export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: CopyFn }) {
   const { deadLetters: dl, letterHold: hold, emit } = store;
   const [scrollTick, setScrollTick] = useState(0);
@@ -87,6 +139,7 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
   const histogram = dl.histogram.value;
   const search = dl.search.value.trim();
   const selectedId = dl.selectedId.value;
+  const checkedCount = store.bulk.checkedHeld.value.length;
   return (
     <section class="mr-view mr-dl" data-testid="dead-letters-view">
       <FilterBar
@@ -197,10 +250,22 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
           onBrush={(r) => emit({ type: 'dead-letters/filter', window: { kind: 'range', ...r } })}
         />
       </div>
+      <BulkBar store={store} />
       <div class="mr-split">
-        <div class="mr-split-main" role="grid" aria-label="Dead letters, newest first" aria-rowcount={list.length}>
+        <div class="mr-split-main" role="grid" aria-label="Dead letters, newest first" aria-rowcount={list.length} aria-multiselectable="true">
           <div class="mr-dl-grid mr-head" role="row">
-            <span class="mr-cell" role="columnheader">Id</span>
+            <span class="mr-cell mr-id" role="columnheader">
+              <input
+                type="checkbox"
+                class="mr-check"
+                data-testid="dl-check-all"
+                aria-label="Check every letter matching the filters"
+                title="Check every letter matching the filters (again: none)"
+                checked={checkedCount > 0 && checkedCount >= dl.visible.value.length}
+                onClick={() => emit({ type: checkedCount > 0 && checkedCount >= dl.visible.value.length ? 'bulk/clear' : 'bulk/all' })}
+              />
+              Id
+            </span>
             <span class="mr-cell" role="columnheader" aria-sort="descending" title="Newest first">Time ▼</span>
             <span class="mr-cell" role="columnheader">Type</span>
             <span class="mr-cell" role="columnheader">Cause</span>

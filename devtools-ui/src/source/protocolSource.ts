@@ -247,6 +247,14 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
       const result = (await request('deadLetters.replay', params)) as { outcome: ReplayResult['kind']; recipientPath?: string };
       return { kind: result.outcome, recipientPath: result.recipientPath };
     },
+    async remove(ids: readonly string[]) {
+      const result = (await request('deadLetters.remove', { ids: [...ids] })) as { results: { id: string; outcome: string }[] };
+      return result.results.map((r) => ({ id: String(r.id), outcome: String(r.outcome) }));
+    },
+    async release(id: string) {
+      const result = (await request('deadLetters.release', { id })) as { outcome: string };
+      return { kind: String(result.outcome) };
+    },
     onDeadLetter(fn) {
       letterListeners.add(fn);
       return () => letterListeners.delete(fn);

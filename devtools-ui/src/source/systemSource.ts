@@ -39,6 +39,10 @@ export interface SystemSource {
   readonly pushed?: boolean;
   sample(list: ListRequest): Promise<Sample>;
   replay(id: string, altPath?: string): Promise<ReplayResult>;
+  /** Purge: one named outcome per id, in order (absent: the system cannot purge). */
+  remove?(ids: readonly string[]): Promise<{ id: string; outcome: string }[]>;
+  /** Lifts a quarantine (absent: the system cannot). */
+  release?(id: string): Promise<{ kind: string }>;
   /** Calls `fn` whenever the runtime publishes a dead letter; returns unsubscribe. */
   onDeadLetter(fn: () => void): () => void;
   dispose(): void;
@@ -110,6 +114,24 @@ export function createSystemSource(system: InspectableSystem, options: SourceOpt
         ? system.deadLetterQueue.replay(raw)
         : system.deadLetterQueue.replay(raw, altPath);
     },
+    ...(typeof system.deadLetterQueue.remove === 'function'
+      ? {
+          async remove(ids: readonly string[]) {
+            const raw = ids.map((id) => rawIds.get(id) ?? id);
+            const { results } = await system.deadLetterQueue.remove!(raw);
+            // Answered in the order asked: keyed back to the panel's string ids.
+            return results.map((r, i) => ({ id: ids[i] ?? String(r.id), outcome: String(r.outcome) }));
+          },
+        }
+      : {}),
+    ...(typeof system.deadLetterQueue.release === 'function'
+      ? {
+          async release(id: string) {
+            const r = await system.deadLetterQueue.release!(rawIds.get(id) ?? id);
+            return { kind: String(r.kind) };
+          },
+        }
+      : {}),
     onDeadLetter(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);

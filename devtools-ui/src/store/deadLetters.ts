@@ -258,6 +258,18 @@ export function createDeadLetterStore() {
   }
 
   /**
+   * Letters this panel purged: they leave the list now (not at the next read) and are
+   * not counted as evicted when the next full read no longer has them.
+   */
+  function forget(ids: Iterable<string>) {
+    const gone = new Set(ids);
+    if (gone.size === 0) return;
+    for (const id of gone) replayedHere.add(id);
+    const kept = entries.value.filter((e) => !gone.has(e.id));
+    if (kept.length !== entries.value.length) entries.value = kept;
+  }
+
+  /**
    * Builds the payload search text of entries not searched yet, until `enough()` says
    * stop (an idle period is used up). True when every entry's text is ready, so the
    * first search over a long queue does not build them all in one keystroke.
@@ -338,6 +350,7 @@ export function createDeadLetterStore() {
     apply,
     merge,
     recordAttempt,
+    forget,
     prepareSearch,
   };
 }

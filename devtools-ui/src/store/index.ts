@@ -6,6 +6,7 @@ import { createMailboxStore } from './mailboxes';
 import { createMetricsStore } from './metrics';
 import { createUiStore, type View } from './ui';
 import { createLetterHold } from './letterHold';
+import { createBulkStore } from './bulk';
 import type { Intent, OutboundIntent } from './intents';
 import { applyEvent } from './reducer';
 import { leaveImport } from './session';
@@ -58,6 +59,30 @@ export function createStore(options: StoreOptions = {}) {
   const metrics = createMetricsStore();
   const letterHold = createLetterHold(deadLetters);
   const outbound = new Set<(intent: OutboundIntent) => void>();
+  /** Why no write can be sent from this panel now; null when it can. */
+  const writeBlocked = computed(() =>
+    !ui.allowReplay.value
+      ? 'Writes are off: mount the panel with { allowReplay: true } to enable replay and purge.'
+      : ui.imported.value
+        ? 'Imported data is read-only.'
+        : null,
+  );
+  const livePaths = computed<ReadonlySet<string>>(() => {
+    const out = new Set<string>();
+    for (const r of mailboxes.rows.value) {
+      const p = localPath(r.path);
+      if (p.startsWith('/user/')) out.add(p);
+    }
+    return out;
+  });
+  const bulk = createBulkStore({
+    entries: deadLetters.entries,
+    matching: deadLetters.visible,
+    shown: letterHold.shown,
+    settings: deadLetters.settings,
+    livePaths,
+    writable: writeBlocked,
+  });
 
   const replayPreview = computed<ReplayPreview | null>(() => {
     const draft = deadLetters.draft.value;
@@ -175,7 +200,9 @@ export function createStore(options: StoreOptions = {}) {
           }
           break;
         case 'close':
-          if (deadLetters.draft.value) deadLetters.draft.value = null;
+          if (bulk.draft.value) bulk.close();
+          else if (deadLetters.draft.value) deadLetters.draft.value = null;
+          else if (ui.view.value === 'dead-letters' && bulk.checked.value.size > 0) bulk.clear();
           else if (ui.view.value === 'mailboxes' && mailboxes.selectedPath.value !== null) mailboxes.select(null);
           else if (deadLetters.detailOpen.value) deadLetters.detailOpen.value = false;
           else if (ui.view.value === 'dead-letters' && deadLetters.selectedId.value !== null) {
@@ -261,6 +288,37 @@ export function createStore(options: StoreOptions = {}) {
           send(intent);
           break;
         }
+        case 'bulk/click':
+          bulk.click(intent.id, intent.mode);
+          if (intent.mode === 'only') {
+            deadLetters.selectedId.value = intent.id;
+            deadLetters.detailOpen.value = true;
+            letterHold.update();
+          }
+          break;
+        case 'bulk/all':
+          bulk.checkAllMatching();
+          break;
+        case 'bulk/clear':
+          bulk.clear();
+          break;
+        case 'bulk/prepare':
+          bulk.prepare(intent.action);
+          break;
+        case 'bulk/target':
+          if (bulk.draft.value) bulk.draft.value = { ...bulk.draft.value, altPath: intent.altPath };
+          break;
+        case 'bulk/confirm': {
+          const preview = bulk.preview.value;
+          if (!preview || preview.blocked || bulk.busy.value || bulk.summary.value) break;
+          bulk.busy.value = true;
+          if (preview.action !== 'purge') for (const id of bulk.draft.value!.ids) letterHold.expectBack(id);
+          send(intent);
+          break;
+        }
+        case 'bulk/close':
+          bulk.close();
+          break;
         case 'link/mailbox':
           ui.view.value = 'mailboxes';
           mailboxes.setFilter(`path:${localPath(intent.path)}`);
@@ -296,7 +354,7 @@ export function createStore(options: StoreOptions = {}) {
     return () => outbound.delete(fn);
   }
 
-  const store = { ui, mailboxes, deadLetters, letterHold, metrics, replayPreview, emit, onIntent, exportView };
+  const store = { ui, mailboxes, deadLetters, letterHold, bulk, metrics, replayPreview, writeBlocked, emit, onIntent, exportView };
   return store;
 }
 

@@ -2,6 +2,7 @@
 import type { SortKey, ViewMode } from './mailboxes';
 import type { TimeWindow } from './deadLetters';
 import type { ThemeChoice, View } from './ui';
+import type { BulkAction } from './bulk';
 
 export type Intent =
   | { type: 'view'; view: View }
@@ -31,6 +32,14 @@ export type Intent =
   | { type: 'replay/target'; altPath: string | null }
   | { type: 'replay/cancel' }
   | { type: 'replay/confirm' }
+  /** Row clicks: plain (select one), toggle (Ctrl/Cmd), range (Shift). */
+  | { type: 'bulk/click'; id: string; mode: 'only' | 'toggle' | 'range' }
+  | { type: 'bulk/all' }
+  | { type: 'bulk/clear' }
+  | { type: 'bulk/prepare'; action: BulkAction }
+  | { type: 'bulk/target'; altPath: string }
+  | { type: 'bulk/confirm' }
+  | { type: 'bulk/close' }
   | { type: 'link/mailbox'; path: string }
   | { type: 'link/dead-letters'; path: string }
   | { type: 'import'; text: string; name: string }
@@ -40,5 +49,5 @@ export type Intent =
 /** Intents that leave the store: the mount controller acts on these (the sampler gives way to filter typing). */
 export type OutboundIntent = Extract<
   Intent,
-  { type: 'replay/confirm' | 'sample-rate' | 'pause' | 'refresh' | 'live' | 'mailboxes/filter' | 'dead-letters/filter' }
+  { type: 'replay/confirm' | 'bulk/confirm' | 'sample-rate' | 'pause' | 'refresh' | 'live' | 'mailboxes/filter' | 'dead-letters/filter' }
 >;

@@ -1,8 +1,9 @@
 // The one inbound reducer: every runtime sample and event goes through applyEvent.
 import { batch } from '@preact/signals';
-import type { ReplayResult } from '../types';
+import type { ReplayOutcome, ReplayResult } from '../types';
 import type { Sample } from '../source/systemSource';
 import type { ExportFile } from './exportFile';
+import type { BulkAction, BulkOutcome } from './bulk';
 import type { PanelStore } from './index';
 import { enterImport } from './session';
 
@@ -17,6 +18,14 @@ export type InboundEvent =
       redirect: boolean;
       atMs: number;
       result: ReplayResult | { error: string };
+    }
+  | {
+      type: 'bulk-result';
+      action: BulkAction;
+      /** The redirect target (local form), or null: each letter's recorded recipient. */
+      target: string | null;
+      atMs: number;
+      results: readonly (BulkOutcome & { recipientPath?: string; detail?: string })[];
     }
   | { type: 'imported'; file: ExportFile; name: string };
 
@@ -63,6 +72,27 @@ export function applyEvent(store: PanelStore, event: InboundEvent): void {
         });
         store.deadLetters.busy.value = false;
         store.ui.notice.value = `Replay of #${event.id}: ${outcome}${detail ? ` (${detail})` : ''}`;
+        break;
+      }
+      case 'bulk-result': {
+        const { action, results } = event;
+        if (action === 'purge') {
+          store.deadLetters.forget(results.filter((r) => r.outcome === 'removed').map((r) => r.id));
+        } else {
+          for (const r of results) {
+            const entry = store.deadLetters.entries.value.find((e) => e.id === r.id);
+            store.deadLetters.recordAttempt(r.id, {
+              atMs: event.atMs,
+              target: r.recipientPath ?? event.target ?? entry?.recipientPath ?? '',
+              redirect: action === 'redirect',
+              outcome: r.outcome as ReplayOutcome | 'error',
+              ...(r.detail ? { detail: r.detail } : {}),
+            });
+          }
+        }
+        store.bulk.finish(action, results);
+        const parts = store.bulk.summary.value?.byKind.map(([k, n]) => `${n} ${k}`).join(', ') ?? '';
+        store.ui.notice.value = `${action === 'purge' ? 'Purge' : 'Replay'} of ${results.length} letter${results.length === 1 ? '' : 's'}: ${parts}`;
         break;
       }
       case 'imported':

@@ -39,6 +39,9 @@ export function enterImport(store: PanelStore, file: ExportFile, name: string): 
   store.deadLetters.attempts.value = new Map(Object.entries(file.attempts ?? {}));
   store.metrics.restoreSession({ text: '', rate: [], lastCaptured: null });
   store.letterHold.release();
+  // Checks name live letters: they mean nothing in an import (and the reverse).
+  store.bulk.close();
+  store.bulk.clear();
 }
 
 /** Back to the live session as it was when the import was opened. */
@@ -51,4 +54,6 @@ export function leaveImport(store: PanelStore): void {
   store.deadLetters.restoreSession(saved.deadLetters);
   store.metrics.restoreSession(saved.metrics);
   store.letterHold.release();
+  store.bulk.close();
+  store.bulk.clear();
 }

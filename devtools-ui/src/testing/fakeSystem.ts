@@ -143,6 +143,18 @@ export class FakeSystem implements InspectableSystem {
     async replay(rawId: RawEntryId, altPath?: string): Promise<ReplayResult> {
       return self.replay(Number(rawId), altPath);
     },
+    // The core's purge: one named outcome per id, in order.
+    async remove(ids: RawEntryId[]): Promise<{ results: { id: RawEntryId; outcome: string }[] }> {
+      return { results: ids.map((id) => ({ id, outcome: self.entries.delete(Number(id)) ? 'removed' : 'unknown-entry' })) };
+    },
+    async release(rawId: RawEntryId): Promise<{ kind: string }> {
+      const entry = self.entries.get(Number(rawId));
+      if (!entry) return { kind: 'unknown-entry' };
+      if (!(entry.quarantined || entry.replayCount >= self.settingsValue.maxReplays)) return { kind: 'not-quarantined' };
+      entry.replayCount = 0;
+      entry.quarantined = false;
+      return { kind: 'released' };
+    },
   }))(this);
 
   readonly metrics = { scrape: (): string => this.scrape() };

@@ -1,0 +1,165 @@
+// Bulk actions: checking many letters (Ctrl/Cmd toggles, Shift ranges, Space,
+// all matching the filters), one confirmation with a preview grouped by the
+// expected outcome, and a summary of what the runtime answered, by kind.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/preact';
+import { click, key, mount, rowIds, rowOf, settle, showDeadLetters, systemWith, unmountAll } from './panelHarness';
+
+afterEach(unmountAll);
+
+function checkedIds(): string[] {
+  return screen.getAllByTestId('dl-row').filter((r) => r.getAttribute('data-checked') === 'true').map((r) => r.getAttribute('data-id')!);
+}
+
+function groups(testId: string, row: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const g of screen.getByTestId(testId).querySelectorAll(`[data-testid=${row}]`)) {
+    out[g.getAttribute('data-kind')!] = Number(g.querySelector('b')!.textContent!.replace(/,/g, ''));
+  }
+  return out;
+}
+
+async function fiveLetters(allowReplay = true) {
+  const system = systemWith({ maxReplays: 2 });
+  system.deadLetter('/user/checkout', { n: 1 }, { timestampMs: 1 }); // live: replays
+  system.deadLetter('/user/gone', { n: 2 }, { timestampMs: 2 }); // nobody there
+  system.deadLetter('/user/checkout', { n: 3 }, { timestampMs: 3, replayCount: 2, quarantined: true });
+  system.deadLetter('/user/checkout', null, { timestampMs: 4, degraded: { className: 'Fn', reason: 'a function' } });
+  system.deadLetter('/user/sensors', { n: 5 }, { timestampMs: 5 }); // live
+  const h = await mount(system, allowReplay);
+  await showDeadLetters(h);
+  return { system, h };
+}
+
+describe('Checking letters for a bulk action', () => {
+  it('a plain click selects one; Ctrl toggles (taking the selected one too); Shift checks a range', async () => {
+    await fiveLetters();
+    expect(rowIds()).toEqual(['5', '4', '3', '2', '1']);
+    await click(rowOf('4'));
+    expect(screen.queryByTestId('dl-bulk-bar')).toBeNull();
+    await click(rowOf('2'), { ctrlKey: true });
+    expect(checkedIds()).toEqual(['4', '2']);
+    await click(rowOf('4'), { metaKey: true });
+    expect(checkedIds()).toEqual(['2']);
+    // The range runs from the last letter clicked (4) and adds to what is checked.
+    await click(rowOf('5'), { shiftKey: true });
+    expect(checkedIds()).toEqual(['5', '4', '2']);
+    await click(rowOf('1'), { shiftKey: true });
+    expect(checkedIds()).toEqual(['5', '4', '3', '2', '1']);
+    expect(screen.getByTestId('dl-checked-count').textContent).toBe('5');
+    // A plain click starts over.
+    await click(rowOf('1'));
+    expect(checkedIds()).toEqual([]);
+  });
+
+  it('Space checks the focused row; Esc unchecks all', async () => {
+    await fiveLetters();
+    await key(rowOf('3'), ' ');
+    await key(rowOf('1'), ' ');
+    expect(checkedIds()).toEqual(['3', '1']);
+    await key(rowOf('1'), 'Escape');
+    expect(checkedIds()).toEqual([]);
+  });
+
+  it('"check all matching" takes every letter the filters match, not only those on screen', async () => {
+    const { h } = await fiveLetters();
+    await act(async () => h.store.emit({ type: 'dead-letters/filter', recipient: '/user/checkout' }));
+    await click(screen.getByTestId('dl-check-all'));
+    expect(checkedIds()).toEqual(['4', '3', '1']);
+    expect([...h.store.bulk.checked.value].sort()).toEqual(['1', '3', '4']);
+    await click(screen.getByTestId('dl-check-all'));
+    expect(checkedIds()).toEqual([]);
+  });
+});
+
+describe('Bulk replay and purge', () => {
+  it('previews what will happen to each letter, grouped by kind, before anything is sent', async () => {
+    const { system, h } = await fiveLetters();
+    await click(screen.getByTestId('dl-check-all'));
+    await click(screen.getByTestId('bulk-replay'));
+    expect(screen.getByTestId('bulk-dialog')).toBeTruthy();
+    expect(groups('bulk-preview', 'bulk-group')).toEqual({
+      replayed: 2,
+      'unresolved-recipient': 1,
+      quarantined: 1,
+      'degraded-payload': 1,
+    });
+    // Nothing was replayed yet.
+    expect(system.delivered.size).toBe(0);
+    expect(document.activeElement).toBe(screen.getByTestId('bulk-confirm'));
+    await click(screen.getByTestId('bulk-cancel'));
+    expect(screen.queryByTestId('bulk-dialog')).toBeNull();
+    expect(h.store.bulk.checked.value.size).toBe(5);
+  });
+
+  it('one confirmation replays them all and sums up the named outcomes by kind', async () => {
+    const { system, h } = await fiveLetters();
+    await click(screen.getByTestId('dl-check-all'));
+    await click(screen.getByTestId('bulk-replay'));
+    await click(screen.getByTestId('bulk-confirm'));
+    await settle(h);
+    expect(groups('bulk-summary', 'bulk-outcome')).toEqual({
+      replayed: 2,
+      'unresolved-recipient': 1,
+      quarantined: 1,
+      'degraded-payload': 1,
+    });
+    expect(system.delivered.get('/user/checkout')).toEqual([{ n: 1 }]);
+    expect(system.delivered.get('/user/sensors')).toEqual([{ n: 5 }]);
+    expect(rowIds()).toEqual(['4', '3', '2']);
+    // The letters that stayed keep their check; each got an attempt in its history.
+    expect(checkedIds()).toEqual(['4', '3', '2']);
+    expect(h.store.deadLetters.attempts.value.get('2')?.map((a) => a.outcome)).toEqual(['unresolved-recipient']);
+    expect(screen.getByTestId('notice').textContent).toContain('Replay of 5 letters: 2 replayed');
+    await click(screen.getByTestId('bulk-cancel'));
+    expect(screen.queryByTestId('bulk-dialog')).toBeNull();
+  });
+
+  it('a bulk redirect checks the target as typed and sends every letter there', async () => {
+    const { system, h } = await fiveLetters();
+    await click(rowOf('2'));
+    await click(rowOf('1'), { shiftKey: true });
+    await click(screen.getByTestId('bulk-redirect'));
+    const input = screen.getByTestId('bulk-target') as HTMLInputElement;
+    expect(document.activeElement).toBe(input);
+    await act(async () => {
+      fireEvent.input(input, { target: { value: 'user/checkout' } });
+    });
+    expect(screen.getByTestId('bulk-blocked').getAttribute('data-problem')).toBe('relative');
+    expect((screen.getByTestId('bulk-confirm') as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      fireEvent.input(input, { target: { value: '/user/checkout' } });
+    });
+    expect(groups('bulk-preview', 'bulk-group')).toEqual({ replayed: 2 });
+    await click(screen.getByTestId('bulk-confirm'));
+    await settle(h);
+    expect(groups('bulk-summary', 'bulk-outcome')).toEqual({ replayed: 2 });
+    expect(system.delivered.get('/user/checkout')).toEqual([{ n: 2 }, { n: 1 }]);
+    expect(h.store.deadLetters.attempts.value.get('2')?.[0]).toMatchObject({ redirect: true, outcome: 'replayed' });
+  });
+
+  it('purge removes the checked letters from the queue for good, with a summary', async () => {
+    const { system, h } = await fiveLetters();
+    await click(rowOf('4'));
+    await click(rowOf('2'), { ctrlKey: true });
+    await click(screen.getByTestId('bulk-purge'));
+    expect(groups('bulk-preview', 'bulk-group')).toEqual({ removed: 2 });
+    await click(screen.getByTestId('bulk-confirm'));
+    await settle(h);
+    expect(groups('bulk-summary', 'bulk-outcome')).toEqual({ removed: 2 });
+    expect(rowIds()).toEqual(['5', '3', '1']);
+    expect((await system.deadLetterQueue.list()).map((e) => String(e.id)).sort()).toEqual(['1', '3', '5']);
+    // Purged by the user, not evicted by the queue.
+    expect(h.store.deadLetters.evicted.value).toBe(0);
+    expect(h.store.bulk.checked.value.size).toBe(0);
+  });
+
+  it('a read-only panel offers no bulk write and says why', async () => {
+    await fiveLetters(false);
+    await click(rowOf('4'));
+    await click(rowOf('2'), { ctrlKey: true });
+    expect((screen.getByTestId('bulk-purge') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('bulk-replay') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('bulk-off').textContent).toContain('allowReplay');
+  });
+});
