@@ -10,6 +10,7 @@ import { isProtocolSource } from './source/protocolSource';
 import { effect } from '@preact/signals';
 import { PANEL_CSS } from './styles';
 import { persistPrefs } from './store/prefs';
+import { persistAttempts } from './store/attemptLog';
 import type { InspectableSystem } from './types';
 
 export interface MountOptions {
@@ -21,7 +22,7 @@ export interface MountOptions {
   theme?: ThemeChoice;
   /** Timers and frames; tests inject their own. */
   env?: SamplerEnv;
-  /** Where theme, tab and filters are kept across reloads (default localStorage; null: nowhere). */
+  /** Where theme, tab, filters and a persistent queue's attempt history are kept across reloads (default localStorage; null: nowhere). */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
 
@@ -77,8 +78,12 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem 
   const store = createStore({ allowReplay: options.allowReplay === true });
   if (options.sampleHz) store.ui.sampleHz.value = options.sampleHz;
   if (options.theme) store.ui.theme.value = options.theme;
-  const stopPrefs = persistPrefs(store, options.storage !== undefined ? options.storage : defaultStorage());
   const source = isSource(system) ? system : createSystemSource(system, { deadLetterType: options.deadLetterType });
+  const storage = options.storage !== undefined ? options.storage : defaultStorage();
+  // Whose history: the system's name (over the protocol, from its welcome).
+  const systemName = (): string | null =>
+    isProtocolSource(source) ? (source.welcome.value?.system ?? null) : isSource(system) ? null : (system.name ?? 'default');
+  const stopAttempts = persistAttempts(store, storage, systemName);
   // Over the protocol the process says whether it takes writes; the host can only narrow that.
   const offWrites = isProtocolSource(source)
     ? effect(() => {
@@ -86,6 +91,7 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem 
         if (welcome) store.ui.allowReplay.value = welcome.writes && options.allowReplay !== false;
       })
     : () => {};
+  const stopPrefs = persistPrefs(store, storage);
   const sampler = createSampler(store, source, options.env);
   const stopSearchPrep = prepareSearchWhenIdle(store);
 
@@ -140,6 +146,7 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem 
       sampler.dispose();
       stopSearchPrep();
       stopPrefs();
+      stopAttempts();
       source.dispose();
       observer?.disconnect();
       document.removeEventListener('visibilitychange', onVisibility);

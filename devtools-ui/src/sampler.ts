@@ -220,6 +220,21 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
     await tick();
   }
 
+  async function release(id: string) {
+    let result: { kind: string } | { error: string };
+    try {
+      if (!source.release) throw new Error('this system cannot release a quarantine (no queue.release)');
+      result = await source.release(id);
+    } catch (e) {
+      result = { error: e instanceof Error ? e.message : String(e) };
+    }
+    if (disposed) return;
+    listDirty = true;
+    if (!source.pushed) echoUntil = env.now() + REPLAY_ECHO_MS;
+    applyEvent(store, { type: 'release-result', id, atMs: env.now(), result });
+    await tick();
+  }
+
   const offIntent = store.onIntent((intent: OutboundIntent) => {
     switch (intent.type) {
       case 'replay/confirm':
@@ -227,6 +242,9 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
         break;
       case 'bulk/confirm':
         void track(bulk());
+        break;
+      case 'release':
+        void track(release(intent.id));
         break;
       case 'sample-rate':
         restart();

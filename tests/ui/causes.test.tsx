@@ -41,6 +41,36 @@ describe('Dead-letter causes', () => {
     expect(rowIds()).toEqual(['4', '3', '2', '1']);
   });
 
+  it('groups by cause (largest group first, newest first within), with the count heading each group', async () => {
+    const h = await mixed();
+    await click(screen.getByTestId('dl-sort-cause'));
+    expect(rowIds()).toEqual(['4', '3', '2', '1']);
+    expect(screen.getAllByTestId('dl-cause').map((c) => c.textContent)).toEqual([
+      '2dropped (drop-head)',
+      'dropped (drop-head)',
+      '1no-recipient',
+      '1stopped',
+    ]);
+    expect(screen.getByTestId('dl-sort-cause').parentElement!.getAttribute('aria-sort')).toBe('other');
+    expect(screen.getByTestId('dl-sort-time').parentElement!.getAttribute('aria-sort')).toBe('none');
+    await click(screen.getByTestId('dl-sort-cause'));
+    expect(h.store.deadLetters.order.value).toBe('time');
+    expect(screen.queryAllByTestId('dl-group-count')).toEqual([]);
+    expect(screen.getByTestId('dl-sort-time').parentElement!.getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('cause order puts a bigger group first even when its letters are older', async () => {
+    const system = systemWith();
+    system.deadLetter('/user/a', 1, { cause: 'stopped', timestampMs: 1 });
+    system.deadLetter('/user/a', 2, { cause: 'stopped', timestampMs: 2 });
+    system.deadLetter('/user/b', 3, { cause: 'unhandled', timestampMs: 3 });
+    const h = await mount(system);
+    await showDeadLetters(h);
+    expect(rowIds()).toEqual(['3', '2', '1']);
+    await click(screen.getByTestId('dl-sort-cause'));
+    expect(rowIds()).toEqual(['2', '1', '3']);
+  });
+
   it('names the cause and what it means in the detail', async () => {
     await mixed();
     await click(rowOf('3'));

@@ -96,19 +96,32 @@ export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id:
           {!canReplay && (
             <p class="mr-replay-off" id={reasonId} data-testid="dl-replay-off">
               {replayTitle}
+              {entry.quarantined && entry.payload.kind === 'captured' && store.writeBlocked.value === null && (
+                <>
+                  {' '}
+                  <button
+                    class="mr-btn"
+                    data-testid="dl-release"
+                    title="Reset its replay count to 0 (journaled), so it can be replayed max-replays more times"
+                    onClick={() => emit({ type: 'release', id })}
+                  >
+                    Release quarantine
+                  </button>
+                </>
+              )}
             </p>
           )}
         </>
       )}
       {attempts.length > 0 && (
         <div class="mr-attempts">
-          <h4>Replay attempts</h4>
+          <h4>Attempt history</h4>
           <ol data-testid="dl-attempts">
             {attempts.map((a, i) => (
               <li key={i} data-testid="dl-attempt" data-outcome={a.outcome}>
                 <span class="mr-muted">{formatClock(a.atMs)}</span>{' '}
-                <span class={`mr-outcome mr-outcome-${a.outcome}`}>{a.outcome}</span> {a.redirect ? '→ redirect to ' : '→ '}
-                {localPath(a.target)}
+                <span class={`mr-outcome mr-outcome-${a.outcome}`}>{a.outcome}</span>{' '}
+                {a.outcome === 'released' ? '(quarantine lifted: replay count 0)' : `${a.redirect ? '→ redirect to ' : '→ '}${localPath(a.target)}`}
                 {a.outcome === 'error' && a.detail ? ` (${a.detail})` : ''}
               </li>
             ))}

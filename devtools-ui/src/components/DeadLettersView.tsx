@@ -47,6 +47,8 @@ const HOLD_TEXT: Record<HoldReason, string> = {
 function Row({ entry, store, selected, tabStop }: { entry: DeadLetterView; store: PanelStore; selected: boolean; tabStop: boolean }) {
   const { deadLetters, emit } = store;
   const checked = store.bulk.checked.value.has(entry.id);
+  // Grouped by cause: the first row of each group carries the group's count.
+  const group = deadLetters.groupStarts.value.get(entry.id);
   const time =
     deadLetters.timeMode.value === 'absolute' ? formatClock(entry.timestampMs) : formatAgo(entry.timestampMs, deadLetters.now.value);
   return (
@@ -82,6 +84,11 @@ function Row({ entry, store, selected, tabStop }: { entry: DeadLetterView; store
       <span class="mr-cell mr-num" role="gridcell" title={new Date(entry.timestampMs).toISOString()}>{time}</span>
       <span class="mr-cell mr-type" role="gridcell" title={entry.type}>{entry.type}</span>
       <span class={`mr-cell mr-cause mr-cause-${causeOf(entry)}`} role="gridcell" data-testid="dl-cause" title={CAUSE_HELP[causeOf(entry)] ?? causeOf(entry)}>
+        {group && (
+          <b class="mr-group-count" data-testid="dl-group-count" title={`${group.count} ${group.cause} letters in this group`}>
+            {group.count.toLocaleString('en-US')}
+          </b>
+        )}
         {causeLabel(entry)}
       </span>
       <span class="mr-cell mr-path" role="gridcell" title={entry.recipientPath}>{localPath(entry.recipientPath)}</span>
@@ -140,6 +147,7 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
   const search = dl.search.value.trim();
   const selectedId = dl.selectedId.value;
   const checkedCount = store.bulk.checkedHeld.value.length;
+  const byCause = dl.order.value === 'cause';
   return (
     <section class="mr-view mr-dl" data-testid="dead-letters-view">
       <FilterBar
@@ -252,7 +260,7 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
       </div>
       <BulkBar store={store} />
       <div class="mr-split">
-        <div class="mr-split-main" role="grid" aria-label="Dead letters, newest first" aria-rowcount={list.length} aria-multiselectable="true">
+        <div class="mr-split-main" role="grid" aria-label={byCause ? 'Dead letters, grouped by cause' : 'Dead letters, newest first'} aria-rowcount={list.length} aria-multiselectable="true">
           <div class="mr-dl-grid mr-head" role="row">
             <span class="mr-cell mr-id" role="columnheader">
               <input
@@ -266,9 +274,27 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
               />
               Id
             </span>
-            <span class="mr-cell" role="columnheader" aria-sort="descending" title="Newest first">Time ▼</span>
+            <span class="mr-cell mr-colhead" role="columnheader" aria-sort={byCause ? 'none' : 'descending'}>
+              <button
+                class={`mr-sort${byCause ? '' : ' mr-on'}`}
+                data-testid="dl-sort-time"
+                title="Newest first"
+                onClick={() => emit({ type: 'dead-letters/order', order: 'time' })}
+              >
+                Time{byCause ? '' : ' ▼'}
+              </button>
+            </span>
             <span class="mr-cell" role="columnheader">Type</span>
-            <span class="mr-cell" role="columnheader">Cause</span>
+            <span class="mr-cell mr-colhead" role="columnheader" aria-sort={byCause ? 'other' : 'none'}>
+              <button
+                class={`mr-sort${byCause ? ' mr-on' : ''}`}
+                data-testid="dl-sort-cause"
+                title="Group by cause: the largest group first, newest first within each (the count heads each group)"
+                onClick={() => emit({ type: 'dead-letters/order', order: byCause ? 'time' : 'cause' })}
+              >
+                Cause{byCause ? ' ▤' : ''}
+              </button>
+            </span>
             <span class="mr-cell" role="columnheader">Recipient</span>
             <span class="mr-cell" role="columnheader">Sender</span>
             <span class="mr-cell" role="columnheader">Replays</span>

@@ -14,7 +14,8 @@ export interface Attempt {
   atMs: number;
   target: string;
   redirect: boolean;
-  outcome: ReplayOutcome | 'error';
+  /** A replay's named outcome, 'error', or 'released' (a quarantine lifted). */
+  outcome: ReplayOutcome | 'error' | 'released';
   detail?: string;
 }
 
@@ -165,9 +166,39 @@ export function createDeadLetterStore() {
     return result;
   });
 
+  /** 'cause': grouped by cause (the most frequent group first), newest first within each. */
+  const order = signal<'time' | 'cause'>('time');
+
   const visible = computed(() => {
     const l = limit.value;
-    return l === null ? matching.value : matching.value.slice(0, l);
+    const list = l === null ? matching.value : matching.value.slice(0, l);
+    if (order.value !== 'cause') return list;
+    const counts = new Map<string, number>();
+    for (const e of list) counts.set(causeOf(e), (counts.get(causeOf(e)) ?? 0) + 1);
+    const rank = new Map(
+      [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([c], i) => [c, i] as const),
+    );
+    // Stable: within a cause the newest-first order of `list` stays.
+    return list
+      .map((e, i) => [rank.get(causeOf(e))!, i, e] as const)
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .map(([, , e]) => e);
+  });
+
+  /** In cause order, the first letter of each group with the group's size (the group header). */
+  const groupStarts = computed(() => {
+    const out = new Map<string, { cause: string; count: number }>();
+    if (order.value !== 'cause') return out;
+    let current: { cause: string; count: number } | null = null;
+    for (const e of visible.value) {
+      const c = causeOf(e);
+      if (current === null || current.cause !== c) {
+        current = { cause: c, count: 0 };
+        out.set(e.id, current);
+      }
+      current.count++;
+    }
+    return out;
   });
 
   /** How many kept letters died of each cause, most frequent first. */
@@ -337,6 +368,8 @@ export function createDeadLetterStore() {
     search,
     cause,
     causeCounts,
+    order,
+    groupStarts,
     selectedId,
     detailOpen,
     timeMode,

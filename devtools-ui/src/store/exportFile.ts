@@ -76,6 +76,18 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** One attempt of the history, as read back from a file or storage (untrusted). */
+export function isAttempt(a: unknown): a is Attempt {
+  return (
+    isObject(a) &&
+    typeof a.atMs === 'number' &&
+    typeof a.target === 'string' &&
+    typeof a.redirect === 'boolean' &&
+    (a.outcome === 'error' || a.outcome === 'released' || (REPLAY_OUTCOMES as readonly unknown[]).includes(a.outcome)) &&
+    (a.detail === undefined || typeof a.detail === 'string')
+  );
+}
+
 /** Parses and checks an export file; anything else is an ImportError naming what is wrong. */
 export function parseExport(text: string): ExportFile {
   let data: unknown;
@@ -99,14 +111,7 @@ export function parseExport(text: string): ExportFile {
     for (const [id, list] of Object.entries(data.attempts)) {
       if (!Array.isArray(list)) throw new ImportError(`attempts["${id}"] is not a list`);
       list.forEach((a, i) => {
-        const ok =
-          isObject(a) &&
-          typeof a.atMs === 'number' &&
-          typeof a.target === 'string' &&
-          typeof a.redirect === 'boolean' &&
-          (a.outcome === 'error' || (REPLAY_OUTCOMES as readonly unknown[]).includes(a.outcome)) &&
-          (a.detail === undefined || typeof a.detail === 'string');
-        if (!ok) throw new ImportError(`attempts["${id}"][${i}] is not a replay attempt`);
+        if (!isAttempt(a)) throw new ImportError(`attempts["${id}"][${i}] is not a replay attempt`);
       });
     }
   }

@@ -258,6 +258,11 @@ export function createStore(options: StoreOptions = {}) {
         case 'dead-letters/time-mode':
           deadLetters.timeMode.value = intent.mode;
           break;
+        case 'dead-letters/order':
+          deadLetters.order.value = intent.order;
+          // A new order is asked for: the rows move now, not on the next arrival.
+          letterHold.refilter();
+          break;
         case 'replay/prepare':
           if (!ui.allowReplay.value) break;
           deadLetters.draft.value = { entryId: intent.id, altPath: intent.altPath };
@@ -318,6 +323,9 @@ export function createStore(options: StoreOptions = {}) {
         }
         case 'bulk/close':
           bulk.close();
+          break;
+        case 'release':
+          if (writeBlocked.value === null && !deadLetters.busy.value) send(intent);
           break;
         case 'link/mailbox':
           ui.view.value = 'mailboxes';

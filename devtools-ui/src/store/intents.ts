@@ -24,6 +24,8 @@ export type Intent =
   | { type: 'dead-letters/filter'; recipient?: string; window?: TimeWindow; limit?: number | null; search?: string; cause?: string | null }
   | { type: 'dead-letters/select'; id: string | null; open?: boolean }
   | { type: 'dead-letters/time-mode'; mode: 'absolute' | 'relative' }
+  /** The list's order: newest first, or grouped by cause (largest group first). */
+  | { type: 'dead-letters/order'; order: 'time' | 'cause' }
   | { type: 'dead-letters/hold'; reason: 'pointer' | 'focus' | 'scrolled'; on: boolean }
   | { type: 'dead-letters/release' }
   | { type: 'replay/prepare'; id: string; altPath: string | null }
@@ -40,6 +42,8 @@ export type Intent =
   | { type: 'bulk/target'; altPath: string }
   | { type: 'bulk/confirm' }
   | { type: 'bulk/close' }
+  /** Lift the quarantine of one letter (the core resets its replay count, journaled). */
+  | { type: 'release'; id: string }
   | { type: 'link/mailbox'; path: string }
   | { type: 'link/dead-letters'; path: string }
   | { type: 'import'; text: string; name: string }
@@ -49,5 +53,5 @@ export type Intent =
 /** Intents that leave the store: the mount controller acts on these (the sampler gives way to filter typing). */
 export type OutboundIntent = Extract<
   Intent,
-  { type: 'replay/confirm' | 'bulk/confirm' | 'sample-rate' | 'pause' | 'refresh' | 'live' | 'mailboxes/filter' | 'dead-letters/filter' }
+  { type: 'replay/confirm' | 'bulk/confirm' | 'release' | 'sample-rate' | 'pause' | 'refresh' | 'live' | 'mailboxes/filter' | 'dead-letters/filter' }
 >;

@@ -25,6 +25,7 @@ export interface Prefs {
   limit: number | null;
   timeMode: 'absolute' | 'relative';
   cause: string | null;
+  order: 'time' | 'cause';
 }
 
 type Check<T> = (v: unknown) => v is T;
@@ -56,6 +57,7 @@ const CHECKS: { [K in keyof Prefs]: Check<Prefs[K]> } = {
   window: timeWindow,
   limit,
   timeMode: oneOf('absolute', 'relative'),
+  order: oneOf('time', 'cause'),
   cause: (v): v is string | null => v === null || (typeof v === 'string' && /^[a-z][a-z-]{0,31}$/.test(v)),
 };
 
@@ -92,6 +94,7 @@ function currentPrefs(store: PanelStore): Prefs {
     limit: dl.limit.value,
     timeMode: dl.timeMode.value,
     cause: dl.cause.value,
+    order: dl.order.value,
   };
 }
 
@@ -108,6 +111,7 @@ function applyPrefs(store: PanelStore, p: Partial<Prefs>) {
   if (p.limit !== undefined) dl.limit.value = p.limit;
   if (p.timeMode) dl.timeMode.value = p.timeMode;
   if (p.cause !== undefined) dl.cause.value = p.cause;
+  if (p.order) dl.order.value = p.order;
 }
 
 /** Restores the stored preferences into the store and keeps them saved; returns the stop function. */

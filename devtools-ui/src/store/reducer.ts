@@ -27,6 +27,7 @@ export type InboundEvent =
       atMs: number;
       results: readonly (BulkOutcome & { recipientPath?: string; detail?: string })[];
     }
+  | { type: 'release-result'; id: string; atMs: number; result: { kind: string } | { error: string } }
   | { type: 'imported'; file: ExportFile; name: string };
 
 export function applyEvent(store: PanelStore, event: InboundEvent): void {
@@ -93,6 +94,15 @@ export function applyEvent(store: PanelStore, event: InboundEvent): void {
         store.bulk.finish(action, results);
         const parts = store.bulk.summary.value?.byKind.map(([k, n]) => `${n} ${k}`).join(', ') ?? '';
         store.ui.notice.value = `${action === 'purge' ? 'Purge' : 'Replay'} of ${results.length} letter${results.length === 1 ? '' : 's'}: ${parts}`;
+        break;
+      }
+      case 'release-result': {
+        const what = 'error' in event.result ? `error (${event.result.error})` : event.result.kind;
+        if (!('error' in event.result) && event.result.kind === 'released') {
+          const entry = store.deadLetters.entries.value.find((e) => e.id === event.id);
+          store.deadLetters.recordAttempt(event.id, { atMs: event.atMs, target: entry?.recipientPath ?? '', redirect: false, outcome: 'released' });
+        }
+        store.ui.notice.value = `Release of #${event.id}: ${what}`;
         break;
       }
       case 'imported':
