@@ -96,20 +96,19 @@ export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id:
           {!canReplay && (
             <p class="mr-replay-off" id={reasonId} data-testid="dl-replay-off">
               {replayTitle}
-              {entry.quarantined && entry.payload.kind === 'captured' && store.writeBlocked.value === null && (
-                <>
-                  {' '}
-                  <button
-                    class="mr-btn"
-                    data-testid="dl-release"
-                    title="Reset its replay count to 0 (journaled), so it can be replayed max-replays more times"
-                    onClick={() => emit({ type: 'release', id })}
-                  >
-                    Release quarantine
-                  </button>
-                </>
-              )}
             </p>
+          )}
+          {entry.quarantined && entry.payload.kind === 'captured' && store.writeBlocked.value === null && (
+            <div class="mr-actions">
+              <button
+                class="mr-btn"
+                data-testid="dl-release"
+                title="Reset its replay count to 0 (journaled), so it can be replayed max-replays more times"
+                onClick={() => emit({ type: 'release', id })}
+              >
+                Release quarantine
+              </button>
+            </div>
           )}
         </>
       )}
