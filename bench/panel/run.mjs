@@ -1,8 +1,11 @@
 // npm run bench:panel — the panel under load in headless Chromium: 100,000 dead
-// letters and 1,000 live actors (playground page, fake system). Reports
-// filter-keystroke-to-paint times and frame times while live-updating.
+// letters and 1,000 live actors (playground page, fake system), then the live
+// wasm demo (index.html?bench=1000: 1,000 live actors, its persistent queue
+// filled to max-entries). Reports filter-keystroke-to-paint times and frame
+// times while live-updating, for both.
 // Targets (issue 5): <= 50 ms per filter keystroke, no frame over 50 ms.
 //   BENCH_DIST=dir   serve another build of web/ (e.g. one made from an older commit)
+//   BENCH_LIVE=0     skip the live wasm demo
 //   BENCH_CPU=1      also trace each keystroke's main-thread CPU time, which other
 //                    load on a shared machine inflates far less than wall time
 import { execFileSync } from 'node:child_process';
@@ -96,15 +99,8 @@ async function frameTimes(page, ms) {
   }, ms);
 }
 
-const server = await serveStatic(dist);
-const browser = await launch();
-try {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const t0 = Date.now();
-  const { page, problems } = await openPage(context, `${server.url}playground.html?actors=${ACTORS}&letters=${LETTERS}`);
-  await page.waitForSelector('[data-testid=mailbox-row]', { timeout: 120_000 });
-  const loadMs = Date.now() - t0;
-
+/** One page under load: frames in both views and keystroke-to-paint in the three filters. */
+async function measure(browser, page) {
   const mailboxFrames = stats(await frameTimes(page, 5000));
   const mailboxKeys = await typeMeasured(browser, page, '[data-testid=mailbox-filter]', 'path:/user/orders/** dropped>0');
   await page.click('[data-testid=tab-dead-letters]');
@@ -115,13 +111,7 @@ try {
   const searchKeys = await typeMeasured(browser, page, '[data-testid=dl-search]', 'user42@example');
   const sampleCost = await page.locator('[data-testid=panel-cost]').textContent();
   const cpu = (k) => (k.cpu ? { cpuMs: stats(k.cpu) } : {});
-
-  const result = {
-    date: new Date().toISOString(),
-    actors: ACTORS,
-    deadLetters: LETTERS,
-    pageLoadMs: loadMs,
-    loadAverage: loadavg().map((l) => +l.toFixed(2)),
+  return {
     mailboxesView: { frameMs: mailboxFrames, filterKeystrokeToPaintMs: stats(mailboxKeys.wall), ...prefixed('filterKeystroke', cpu(mailboxKeys)) },
     deadLettersView: {
       frameMs: dlFrames,
@@ -131,7 +121,49 @@ try {
       ...prefixed('payloadSearchKeystroke', cpu(searchKeys)),
     },
     panelCost: sampleCost.trim(),
+  };
+}
+
+const server = await serveStatic(dist);
+const browser = await launch();
+try {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const t0 = Date.now();
+  const { page, problems } = await openPage(context, `${server.url}playground.html?actors=${ACTORS}&letters=${LETTERS}`);
+  await page.waitForSelector('[data-testid=mailbox-row]', { timeout: 120_000 });
+  const loadMs = Date.now() - t0;
+  const fake = await measure(browser, page);
+  await page.close();
+
+  // The live demo: the wasm system, its persistent queue (IndexedDB) filled to max-entries,
+  // 1,000 live actors, the panel over the protocol loopback. BENCH_LIVE=0 skips it.
+  let live = null;
+  if (process.env.BENCH_LIVE !== '0') {
+    const liveContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const t1 = Date.now();
+    const demo = await openPage(liveContext, `${server.url}index.html?idle&bench=${ACTORS}`);
+    await demo.page.waitForFunction(() => window.__mailroomBenchReady === true, null, { timeout: 120_000 });
+    const maxEntries = await demo.page.evaluate(() => window.__mailroomDemo.system.deadLetterQueue.settings.maxEntries);
+    await demo.page.waitForFunction(
+      (n) => window.__mailroomDemo.devtools.store.deadLetters.entries.value.length >= n,
+      maxEntries,
+      { timeout: 120_000 },
+    );
+    const liveLoadMs = Date.now() - t1;
+    const actors = await demo.page.evaluate(() => window.__mailroomDemo.devtools.store.mailboxes.rows.value.length);
+    live = { actors, deadLetters: maxEntries, pageLoadMs: liveLoadMs, ...(await measure(browser, demo.page)), consoleProblems: demo.problems };
+    await liveContext.close();
+  }
+
+  const result = {
+    date: new Date().toISOString(),
+    actors: ACTORS,
+    deadLetters: LETTERS,
+    pageLoadMs: loadMs,
+    loadAverage: loadavg().map((l) => +l.toFixed(2)),
+    ...fake,
     consoleProblems: problems,
+    live,
   };
   console.log(JSON.stringify(result, null, 2));
   if (!process.env.BENCH_DIST) await writeFile(new URL('./results.json', import.meta.url), JSON.stringify(result, null, 2) + '\n');

@@ -108,6 +108,8 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-bulk-table{border-collapse:collapse;margin:6px 0}.mr-bulk-table td{padding:2px 8px 2px 0;vertical-align:top}
 .mr-id{display:flex;align-items:center;gap:4px}.mr-check{margin:0;cursor:pointer}
 .mr-row.mr-checked{box-shadow:inset 3px 0 0 var(--accent)}
+.mr-depth-chart{margin:4px 0;color:var(--accent)}.mr-depth-chart figcaption{font-size:11px}.mr-chart-cap{stroke:var(--bad)}
+.mr-mb-letters{margin:4px 0;padding-left:18px}
 .mr-group-count{display:inline-block;min-width:22px;margin-right:4px;padding:0 4px;border:1px solid var(--line);border-radius:8px;font-size:11px;text-align:center}
 .mr-outcome-quarantined,.mr-outcome-rejected,.mr-outcome-error,.mr-outcome-unresolved-recipient,.mr-outcome-degraded-payload,.mr-outcome-unknown-entry{color:var(--bad)}
 .mr-degraded{border:1px dashed var(--warn);padding:6px 8px;border-radius:4px}

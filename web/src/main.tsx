@@ -6,6 +6,7 @@ import { createProtocolSource, loopbackTransport, mountDevtools } from '../../de
 import { Controls } from './Controls';
 import { createScenarios } from './demo/scenarios';
 import { createDrawer, rememberedDock, type Dock } from './drawer';
+import { loadForBench } from './demo/benchLoad';
 import './demo.css';
 
 const system = ActorSystem.create(
@@ -45,3 +46,14 @@ addEventListener('pagehide', () => {
 
 // For the end-to-end tests and the curious console user.
 Object.assign(window, { __mailroomDemo: { system, devtools, scenarios, restart } });
+
+// ?bench=N: the panel benchmark's load (bench/panel/run.mjs); __mailroomDemo.benchReady when set up.
+// The load starts once the panel is subscribed, so every letter reaches it (as deltas).
+if (params.has('bench')) {
+  const subscribed = new Promise<void>((resolve) => {
+    const poll = setInterval(() => source.welcome.value && (clearInterval(poll), resolve()), 20);
+  });
+  void subscribed
+    .then(() => loadForBench(system, Number(params.get('bench')) || 1000))
+    .then(() => Object.assign(window, { __mailroomBenchReady: true }));
+}

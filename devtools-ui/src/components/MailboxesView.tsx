@@ -9,6 +9,7 @@ import { FilterBar } from './FilterBar';
 import { FilteredList } from './FilteredList';
 import { Icon } from './Icon';
 import { Sparkline } from './Sparkline';
+import { MailboxDetail } from './MailboxDetail';
 
 const ROW_HEIGHT = 26;
 
@@ -34,6 +35,7 @@ function fmtRate(v: number): string {
 function Row({ row, store, selected, tabStop }: { row: MailboxRow; store: PanelStore; selected: boolean; tabStop: boolean }) {
   const { emit } = store;
   const local = localPath(row.path);
+  const letters = store.deadLetters.countByRecipient.value.get(local) ?? 0;
   return (
     <div
       class={`mr-row mr-mb-grid${selected ? ' mr-selected' : ''}`}
@@ -75,6 +77,11 @@ function Row({ row, store, selected, tabStop }: { row: MailboxRow; store: PanelS
           }}
         >
           <Icon name="envelope" />
+          {letters > 0 && (
+            <span class="mr-count" data-testid="mailbox-letter-count" aria-label={`${letters} dead letters`}>
+              {letters.toLocaleString('en-US')}
+            </span>
+          )}
         </button>
       </span>
     </div>
@@ -137,6 +144,8 @@ export function MailboxesView({ store }: { store: PanelStore }) {
           re-sort now
         </button>
       </FilterBar>
+      <div class="mr-split">
+      <div class="mr-split-main">
       <div class="mr-mb-scroll" role="grid" aria-label="Mailboxes" aria-rowcount={rows.length}>
       <div class="mr-mb-grid mr-head" role="row">
         {COLUMNS.map((c) => {
@@ -178,6 +187,9 @@ export function MailboxesView({ store }: { store: PanelStore }) {
         onFocusChange={(on) => emit({ type: 'mailboxes/focus', on })}
         renderRow={(row, selected, tabStop) => <Row row={row} store={store} selected={selected} tabStop={tabStop} />}
       />
+      </div>
+      </div>
+      {selectedPath !== null && <MailboxDetail store={store} path={selectedPath} />}
       </div>
     </section>
   );

@@ -211,6 +211,13 @@ export function createDeadLetterStore() {
     return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   });
 
+  /** Kept letters per recipient (local path): the mailbox rows' badges. Read only where shown. */
+  const countByRecipient = computed(() => {
+    const counts = new Map<string, number>();
+    for (const e of entries.value) counts.set(e.recipientLocal, (counts.get(e.recipientLocal) ?? 0) + 1);
+    return counts;
+  });
+
   const selected = computed(() => entries.value.find((e) => e.id === selectedId.value) ?? null);
 
   function sameEntry(a: DeadLetterView, b: DeadLetterEntry): boolean {
@@ -370,6 +377,7 @@ export function createDeadLetterStore() {
     causeCounts,
     order,
     groupStarts,
+    countByRecipient,
     selectedId,
     detailOpen,
     timeMode,

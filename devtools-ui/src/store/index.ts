@@ -338,6 +338,13 @@ export function createStore(options: StoreOptions = {}) {
           deadLetters.detailOpen.value = false;
           letterHold.refilter();
           break;
+        case 'link/letter':
+          ui.view.value = 'dead-letters';
+          deadLetters.recipient.value = localPath(intent.path);
+          deadLetters.selectedId.value = intent.id;
+          deadLetters.detailOpen.value = true;
+          letterHold.refilter();
+          break;
         case 'import':
           importText(intent.text, intent.name);
           break;

@@ -46,6 +46,8 @@ export type Intent =
   | { type: 'release'; id: string }
   | { type: 'link/mailbox'; path: string }
   | { type: 'link/dead-letters'; path: string }
+  /** One letter of an actor's detail, shown in the inspector (its recipient filter set). */
+  | { type: 'link/letter'; id: string; path: string }
   | { type: 'import'; text: string; name: string }
   | { type: 'live' }
   | { type: 'refresh' };
