@@ -110,6 +110,10 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-row.mr-checked{box-shadow:inset 3px 0 0 var(--accent)}
 .mr-depth-chart{margin:4px 0;color:var(--accent)}.mr-depth-chart figcaption{font-size:11px}.mr-chart-cap{stroke:var(--bad)}
 .mr-mb-letters{margin:4px 0;padding-left:18px}
+.mr-json-pick{background:none;border:none;padding:0;font:inherit;cursor:pointer}
+.mr-json-find{width:160px;margin-left:8px}.mr-json-crumbs{font-size:11px;margin:2px 0 4px;word-break:break-all}
+.mr-json-match>.mr-json-pick,.mr-json-match>.mr-json-string,.mr-json-match>span{background:var(--sel)}
+.mr-json-current{outline:2px solid var(--focus);outline-offset:-1px}.mr-json-selected>.mr-json-pick{text-decoration:underline}
 .mr-group-count{display:inline-block;min-width:22px;margin-right:4px;padding:0 4px;border:1px solid var(--line);border-radius:8px;font-size:11px;text-align:center}
 .mr-outcome-quarantined,.mr-outcome-rejected,.mr-outcome-error,.mr-outcome-unresolved-recipient,.mr-outcome-degraded-payload,.mr-outcome-unknown-entry{color:var(--bad)}
 .mr-degraded{border:1px dashed var(--warn);padding:6px 8px;border-radius:4px}

@@ -1,7 +1,8 @@
 // The payload tree's expand all / collapse all: bounded depth, so a
 // 10,000-deep payload still opens only EXPAND_ALL_DEPTH levels.
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/preact';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
+import { searchPayload, MAX_NODES } from '../../devtools-ui/src/payload/search';
 import { EXPAND_ALL_DEPTH } from '../../devtools-ui/src/components/JsonTree';
 import { click, mount, rowOf, showDeadLetters, systemWith, unmountAll } from './panelHarness';
 
@@ -33,5 +34,65 @@ describe('Payload tree', () => {
     const detail = await detailWith(deep);
     await click(within(detail).getByTestId('json-expand-all'));
     expect(detail.querySelectorAll('.mr-json-node').length).toBe(EXPAND_ALL_DEPTH + 1);
+  });
+
+  it('a selected key shows its breadcrumb; a crumb selects that ancestor and copies its path', async () => {
+    const detail = await detailWith({ order: { lines: [{ sku: 'a-1' }] } });
+    await click(within(detail).getByTestId('json-expand-all'));
+    const sku = [...detail.querySelectorAll('[data-testid=json-key]')].find((k) => k.getAttribute('data-path') === 'message.order.lines[0].sku')!;
+    await click(sku);
+    const crumbs = () => within(detail).getAllByTestId('json-crumb').map((c) => c.textContent);
+    expect(crumbs()).toEqual(['message', 'order', 'lines', '0', 'sku']);
+    await click(within(detail).getAllByTestId('json-crumb')[2]);
+    expect(crumbs()).toEqual(['message', 'order', 'lines']);
+    expect(detail.querySelector('.mr-json-selected')!.getAttribute('data-path')).toBe('message.order.lines');
+    const written: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void written.push(t) } });
+    await click(within(detail).getByTestId('json-crumb-copy'));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(written).toEqual(['message.order.lines']);
+  });
+
+  it('find highlights every match, opens the way to the current one, and steps next/previous', async () => {
+    // Matches deep in closed containers and past the first chunk of a big array are found and revealed.
+    const big = Array.from({ length: 250 }, (_, i) => ({ id: i, note: i === 230 ? 'needle here' : 'hay' }));
+    const detail = await detailWith({ first: { deeper: { text: 'a needle' } }, big, needleKey: 1 });
+    const find = within(detail).getByTestId('json-find');
+    await act(async () => {
+      fireEvent.input(find, { target: { value: 'NEEDLE' } });
+    });
+    expect(within(detail).getByTestId('json-find-count').textContent).toBe('1 of 3');
+    const current = () => detail.querySelector('.mr-json-current')!.getAttribute('data-path');
+    expect(current()).toBe('message.first.deeper.text');
+    expect(within(detail).getAllByTestId('json-crumb').map((c) => c.textContent)).toEqual(['message', 'first', 'deeper', 'text']);
+    await click(within(detail).getByTestId('json-find-next'));
+    expect(current()).toBe('message.big[230].note');
+    expect(within(detail).getByTestId('json-find-count').textContent).toBe('2 of 3');
+    await act(async () => {
+      fireEvent.keyDown(find, { key: 'Enter' });
+    });
+    expect(current()).toBe('message.needleKey');
+    await click(within(detail).getByTestId('json-find-next'));
+    expect(current()).toBe('message.first.deeper.text');
+    await click(within(detail).getByTestId('json-find-prev'));
+    expect(current()).toBe('message.needleKey');
+    // Every match on screen is marked, not only the current one.
+    expect([...detail.querySelectorAll('.mr-json-match')].map((n) => n.getAttribute('data-path'))).toEqual([
+      'message.first.deeper.text',
+      'message.big[230].note',
+      'message.needleKey',
+    ]);
+  });
+
+  it('find is bounded and cycle-safe on hostile payloads', () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    expect(searchPayload(cyclic, 'm', 'loop').matches.map((m) => m.path)).toEqual(['m.name']);
+    const huge = Array.from({ length: MAX_NODES * 2 }, (_, i) => i);
+    const r = searchPayload(huge, 'm', '7');
+    expect(r.truncated).toBe(true);
+    expect(r.matches.length).toBeGreaterThan(0);
   });
 });
