@@ -2,7 +2,8 @@
 # ThreadSanitizer over the tests that exercise threads (the whole suite takes
 # too long under TSan on 2 cores): thread pool, concurrent captures and
 # metrics, concurrent producers into the mailboxes and the lock-free queue, conservation under load,
-# producers racing terminate/await/destroy (ShutdownRace).
+# producers racing terminate/await/destroy and a metrics scrape racing the
+# system's destruction (ShutdownRace).
 # Only the executables holding those tests are built.
 set -euo pipefail
 bash scripts/sanitize.sh tsan 'ThreadPool|Concurren|Conservation|ShutdownRace' \

@@ -40,7 +40,7 @@ test(`${CALLS.toLocaleString('en')} bad option calls leave handles, wasm stack a
     () => ActorSystem.create('never', { deadLetters: DeadLetterQueueOptions.create().withRetentionMs(1.5) }),
     () => new OneForOneStrategy(() => 'stop', { maxRetries: 1.5 }),
     // wrong types handed to the raw binding, past every JS check
-    () => core.checkRaw(core.systemSpawn(system._id, 0, Quiet, 'a', { mailboxOverflow: 5, mailboxCapacity: 1 })),
+    () => core.checkRaw(core.systemSpawn(system._id, 0, Quiet, 'Quiet', 'a', { mailboxOverflow: 5, mailboxCapacity: 1 })),
     () => core.checkRaw(core.systemCreate('never', { deadLetters: { store: 5 }, metrics: 'yes' })),
     () => core.checkRaw(core.mailboxCreate('bounded', { capacity: '5', overflow: {} })),
   ];

@@ -157,7 +157,9 @@ TEST(ActorLifecycle, DeadLetterOfADeadLetterIsDropped) {
   ManualSystem t;
   DeadLetter inner;
   inner.message = "x"s;
-  t.system->publish_dead_letter(DeadLetter{inner, {}, {}, "", "", 0});
+  DeadLetter outer;
+  outer.message = Message(inner);
+  t.system->publish_dead_letter(std::move(outer));
   EXPECT_TRUE(t.sink->letters().empty());
 }
 

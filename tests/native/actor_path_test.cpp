@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "mailroom/actor_path.hpp"
 #include "mailroom/errors.hpp"
@@ -43,6 +45,96 @@ TEST(ActorPath, NameRules) {
   EXPECT_THROW(ActorPath::validate_name("$x", "/user"), InvalidActorNameError);
   EXPECT_TRUE(ActorPath::is_valid_system_name("my-system_2"));
   EXPECT_FALSE(ActorPath::is_valid_system_name("my.system"));
+}
+
+// The case table the panel's mirror (devtools-ui/src/paths.ts) is tested
+// against too (tests/ui/paths.test.ts).
+const nlohmann::json& path_cases() {
+  static const nlohmann::json parsed = nlohmann::json::parse(
+#include "path_cases.inc"
+  );
+  return parsed;
+}
+
+std::string str(const nlohmann::json& value) {
+  return value.get<std::string>();
+}
+
+TEST(ActorPathParity, EveryCaseOfTheSharedTable) {
+  const auto& t = path_cases();
+  std::size_t checked = 0;
+  for (const auto& c : t.at("to_local")) {
+    const std::string got = c.contains("system")
+                                ? ActorPath::to_local(str(c["path"]), str(c["system"]))
+                                : ActorPath::to_local(str(c["path"]));
+    EXPECT_EQ(got, str(c["local"])) << c.dump();
+    ++checked;
+  }
+  for (const auto& c : t.at("system_of")) {
+    EXPECT_EQ(ActorPath::system_of(str(c["path"])), str(c["system"])) << c.dump();
+    ++checked;
+  }
+  for (const auto& c : t.at("child")) {
+    EXPECT_EQ(ActorPath::child(str(c["parent"]), str(c["name"])), str(c["path"])) << c.dump();
+    ++checked;
+  }
+  for (const auto& c : t.at("parent_of")) {
+    EXPECT_EQ(ActorPath::parent_of(str(c["path"])), str(c["parent"])) << c.dump();
+    ++checked;
+  }
+  for (const auto& c : t.at("name_of")) {
+    EXPECT_EQ(ActorPath::name_of(str(c["path"])), str(c["name"])) << c.dump();
+    ++checked;
+  }
+  for (const auto& c : t.at("elements")) {
+    std::vector<std::string> got;
+    for (auto e : ActorPath::elements(str(c["path"]))) got.emplace_back(e);
+    EXPECT_EQ(got, c["elements"].get<std::vector<std::string>>()) << c.dump();
+    ++checked;
+  }
+  for (const auto& c : t.at("in_subtree")) {
+    EXPECT_EQ(ActorPath::in_subtree(str(c["path"]), str(c["root"])), c["in"].get<bool>())
+        << c.dump();
+    ++checked;
+  }
+  for (const auto& c : t.at("is_user_actor")) {
+    EXPECT_EQ(ActorPath::is_user_actor(str(c["path"])), c["user"].get<bool>()) << c.dump();
+    ++checked;
+  }
+  for (const auto& c : t.at("is_valid_name")) {
+    EXPECT_EQ(ActorPath::is_valid_name(str(c["name"])), c["valid"].get<bool>()) << c.dump();
+    ++checked;
+  }
+  for (const auto& c : t.at("full")) {
+    EXPECT_EQ(ActorPath::full(str(c["system"]), str(c["local"])), str(c["path"])) << c.dump();
+    ++checked;
+  }
+  EXPECT_GT(checked, 50u);
+}
+
+// A spawned actor's path is its parent's child path (ActorPath::child).
+TEST(ActorPath, ChildJoinsOnANameBoundary) {
+  EXPECT_EQ(ActorPath::child("/", "user"), "/user");
+  EXPECT_EQ(ActorPath::child("/user/a", "b"), "/user/a/b");
+  EXPECT_EQ(ActorPath::parent_of(ActorPath::child("/user/a", "b")), "/user/a");
+  EXPECT_EQ(ActorPath::name_of(ActorPath::child("/user/a", "b")), "b");
+}
+
+// system_of names the system of a full path only, as to_local reads it.
+TEST(ActorPath, SystemOfReadsTheSystemOfAFullPath) {
+  EXPECT_EQ(ActorPath::system_of("mailroom://shop/user/a"), "shop");
+  EXPECT_EQ(ActorPath::system_of("/user/a"), "");
+  const std::string_view path = "mailroom://shop/user/a";
+  EXPECT_EQ(ActorPath::to_local(path, ActorPath::system_of(path)), "/user/a");
+}
+
+// in_subtree matches on a name boundary; root "" is no restriction, as "/".
+TEST(ActorPath, InSubtreeMatchesOnANameBoundary) {
+  EXPECT_TRUE(ActorPath::in_subtree("/user/orders/a", "/user/orders"));
+  EXPECT_FALSE(ActorPath::in_subtree("/user/orders-archive", "/user/orders"));
+  EXPECT_TRUE(ActorPath::in_subtree("/user/a", "/"));
+  EXPECT_TRUE(ActorPath::in_subtree("/user/a", ""));
+  EXPECT_FALSE(ActorPath::in_subtree("", ""));
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ struct Five {
     d.now_ms = [this] { return clock; };
     queue = std::make_unique<DeadLetterQueue>(s, d);
     for (int i = 0; i < 5; ++i) {
-      queue->capture(DeadLetter{Message(std::string("m")), {}, {}, "/user/a", "", 0});
+      queue->capture(testing::make_letter(Message(std::string("m")), "/user/a"));
       ++clock;
     }
   }

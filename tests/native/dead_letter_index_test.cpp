@@ -318,7 +318,7 @@ struct Persistent {
     target.set_sink(queue.get());
   }
   void capture(int value, std::string recipient) {
-    queue->capture(DeadLetter{Message(value), {}, {}, std::move(recipient), "", 0});
+    queue->capture(testing::make_letter(Message(value), std::move(recipient)));
   }
   std::vector<std::uint64_t> listed(std::string recipient) {
     return ids(queue->list(by_recipient(std::move(recipient))));

@@ -12,7 +12,11 @@ namespace mailroom {
 namespace {
 
 DeadLetter letter(std::string recipient, std::string sender = "") {
-  return DeadLetter{Message(42), {}, {}, std::move(recipient), std::move(sender), 0};
+  DeadLetter out;
+  out.message = Message(42);
+  out.recipient_path = std::move(recipient);
+  out.sender_path = std::move(sender);
+  return out;
 }
 
 DeadLetterLogger logger(std::size_t first, std::int64_t interval_ms = 10000) {

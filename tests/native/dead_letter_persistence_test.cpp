@@ -61,7 +61,7 @@ struct World {
   }
   void capture(Message message, std::string recipient, std::string sender_path = "") {
     queue->capture(
-        DeadLetter{std::move(message), {}, {}, std::move(recipient), std::move(sender_path), 0});
+        testing::make_letter(std::move(message), std::move(recipient), std::move(sender_path)));
   }
   std::vector<std::uint64_t> ids() {
     std::vector<std::uint64_t> out;
@@ -317,11 +317,11 @@ TEST(DeadLetterPersistence, TornTailAtEveryByteOfTheLastRecordIsRecovered) {
     d.codecs = &codecs;
     DeadLetterQueue queue(persistent_settings("shop"), d);
     for (const char* t : {"one", "two"}) {
-      queue.capture(DeadLetter{Message(std::string(t)), {}, {}, "/user/a", "", 0});
+      queue.capture(testing::make_letter(Message(std::string(t)), "/user/a"));
     }
     queue.flush();
     before_last = fs::file_size(path);
-    queue.capture(DeadLetter{Message(std::string("three")), {}, {}, "/user/a", "", 0});
+    queue.capture(testing::make_letter(Message(std::string("three")), "/user/a"));
   }
   std::ifstream in(path, std::ios::binary);
   const std::string whole((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -348,7 +348,7 @@ TEST(DeadLetterPersistence, TornTailAtEveryByteOfTheLastRecordIsRecovered) {
       auto [queue, ids] = restart();
       EXPECT_EQ(ids, (std::vector<std::uint64_t>{2, 1})) << "cut at " << cut;
       EXPECT_EQ(damage.size(), cut == before_last ? 0u : 1u) << "cut at " << cut;
-      queue->capture(DeadLetter{Message(std::string("again")), {}, {}, "/user/a", "", 0});
+      queue->capture(testing::make_letter(Message(std::string("again")), "/user/a"));
     }
     damage.clear();
     auto [queue, ids] = restart();
@@ -380,7 +380,7 @@ TEST(DeadLetterPersistence, MemoryStoreIgnoresTheJournal) {
   d.journal = journal;
   {
     DeadLetterQueue queue(s, d);
-    queue.capture(DeadLetter{Message(1), {}, {}, "/user/a", "", 0});
+    queue.capture(testing::make_letter(Message(1), "/user/a"));
     queue.flush();
   }
   EXPECT_EQ(journal->reads, 0);

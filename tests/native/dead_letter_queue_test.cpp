@@ -24,8 +24,8 @@ using testing::recipients;
 
 DeadLetter letter(Message message, std::string recipient, std::string sender_path = "",
                   ActorRef sender = {}) {
-  return DeadLetter{std::move(message),   std::move(sender),      {},
-                    std::move(recipient), std::move(sender_path), 0};
+  return testing::make_letter(std::move(message), std::move(recipient), std::move(sender_path), 0,
+                              std::move(sender));
 }
 
 DeadLetterQueueSettings memory(std::size_t max_entries = 1000, std::int64_t retention_ms = 0) {

@@ -31,8 +31,8 @@ struct Harness {
   // Captures a letter the way the runtime would hand it over.
   void capture(Message message, std::string recipient, const ActorRef& sender = {},
                std::string sender_path = "") {
-    queue->capture(DeadLetter{
-        std::move(message), sender, {}, std::move(recipient), std::move(sender_path), 0});
+    queue->capture(testing::make_letter(std::move(message), std::move(recipient),
+                                        std::move(sender_path), 0, sender));
   }
   std::uint64_t counted(const char* outcome) {
     return metrics.counter("actor_dead_letters_total", "", {{"outcome", outcome}}).value();
@@ -202,7 +202,7 @@ TEST(DeadLetterReplay, QueueWithoutTargetCannotResolve) {
   DeadLetterQueueSettings s;
   s.store = DeadLetterStore::kMemory;
   DeadLetterQueue queue(s, {});
-  queue.capture(DeadLetter{Message(1), {}, {}, "/user/a", "", 0});
+  queue.capture(testing::make_letter(Message(1), "/user/a"));
   EXPECT_EQ(queue.replay(1).outcome, ReplayOutcome::kUnresolvedRecipient);
   EXPECT_EQ(queue.list().size(), 1u);
 }
@@ -210,7 +210,7 @@ TEST(DeadLetterReplay, QueueWithoutTargetCannotResolve) {
 // A letter carrying a replay id this queue never handed out is an ordinary new entry.
 TEST(DeadLetterReplay, ForeignReplayIdIsANewEntry) {
   Harness h;
-  h.queue->capture(DeadLetter{Message(1), {}, {}, "/user/a", "", 77});
+  h.queue->capture(testing::make_letter(Message(1), "/user/a", "", 77));
   const auto entries = h.queue->list();
   ASSERT_EQ(entries.size(), 1u);
   EXPECT_EQ(entries[0].id, 1u);

@@ -36,6 +36,18 @@ TEST(Dispatcher, ManualStepProcessesOneMessageThenRotates) {
   EXPECT_FALSE(t.dispatcher->step());
 }
 
+// After shutdown() a ManualDispatcher queues nothing, as the thread pool: a cell
+// queued there would never run and would keep its system alive (core ->
+// dispatcher -> queue -> cell -> core). A null cell stands in: it is never run.
+TEST(Dispatcher, ManualScheduleAfterShutdownQueuesNothing) {
+  ManualDispatcher dispatcher;
+  dispatcher.shutdown();
+  dispatcher.schedule(nullptr);
+  ASSERT_EQ(dispatcher.pending(), 0u);
+  EXPECT_FALSE(dispatcher.step());
+  EXPECT_EQ(dispatcher.run_until_idle(), 0u);
+}
+
 // System messages run before user messages that were queued earlier.
 TEST(Dispatcher, SystemMessagesRunBeforeQueuedUserMessages) {
   ManualSystem t;

@@ -20,6 +20,7 @@
 #include "mailroom/actor_system.hpp"
 #include "mailroom/bounded_mailbox.hpp"
 #include "mailroom/errors.hpp"
+#include "mailroom/metrics_registry.hpp"
 #include "mailroom/priority_mailbox.hpp"
 #include "mailroom/thread_pool_dispatcher.hpp"
 #include "mailroom/unbounded_mailbox.hpp"
@@ -201,6 +202,45 @@ TEST(ShutdownRace, PriorityRejectLosesNothingWhileTerminatingAndDestroying) {
 // Priority drop-lowest-priority: whichever message lost is a dead letter.
 TEST(ShutdownRace, PriorityDropLowestLosesNothingWhileTerminatingAndDestroying) {
   run_cycles([] { return priority(OverflowPolicy::kDropLowestPriority); });
+}
+
+class Idle final : public Actor {
+ public:
+  void receive(const Message&) override {}
+};
+
+// A scrape racing the system's destruction (terminate, await, release_tree)
+// is safe: the size gauge reads the tree's anchors under the lock
+// release_tree takes. A ref keeps the core, and so the registry, alive.
+TEST(ShutdownRace, AScrapeRacingTheSystemsDestructionIsSafe) {
+#ifdef __EMSCRIPTEN__
+  GTEST_SKIP() << "threads";
+#endif
+  for (int cycle = 0; cycle < cycles(); ++cycle) {
+    auto system = ActorSystem::create(
+        "scrape", ActorSystemOptions::create()
+                      .with_dispatcher(std::make_shared<ThreadPoolDispatcher>(2))
+                      .with_log_sink([](const LogEvent&) {}));
+    ActorRef keep = system->spawn<Idle>("a");
+    for (int i = 0; i < 8; ++i) system->spawn<Idle>("b" + std::to_string(i));
+    MetricsRegistry& metrics = system->metrics();
+    std::atomic<bool> started{false};
+    std::atomic<bool> done{false};
+    std::string last;
+    std::thread scraper([&] {
+      while (!done.load()) {
+        last = metrics.scrape();
+        started.store(true);
+      }
+    });
+    while (!started.load()) std::this_thread::yield();
+    system.reset();  // the facade's destructor releases the tree meanwhile
+    done.store(true);
+    scraper.join();
+    last = metrics.scrape();
+    // Released: no actor is left to report.
+    EXPECT_EQ(last.find("actor_mailbox_size{"), std::string::npos) << last;
+  }
 }
 
 }  // namespace

@@ -12,6 +12,14 @@ import { values } from './value_slab.js';
 // constructor (set by constructActor around the `new`).
 let constructing = null;
 
+// The class name inspection and the metric labels show for an actor class
+// (anonymous classes: 'Actor'); the core gets it at spawn and again from the
+// instance a factory built.
+export function actorClassName(actorClass) {
+  const name = actorClass?.name;
+  return typeof name === 'string' && name !== '' ? name : 'Actor';
+}
+
 // What `this.context` offers; bound to one actor incarnation.
 export class ActorContext {
   constructor(cell) {

@@ -2,7 +2,7 @@
 import { core, runningInNode } from './core_loader.js';
 import { check, describe, expectString } from './errors.js';
 import { ActorSelection, DeadLetterRef, forgetRefs, forgetSelections, refArg, refFor } from './actor_ref.js';
-import { Actor } from './actor.js';
+import { Actor, actorClassName } from './actor.js';
 import { DeadLetterQueue, liveQueue } from './dead_letter_queue.js';
 import { Driver, scheduleTask } from './driver.js';
 import { EventStream } from './event_stream.js';
@@ -83,16 +83,10 @@ export class ActorSystem {
       system._resolveTerminated = resolve;
     });
     system.eventStream = new EventStream(system);
-    system.deadLetters = new DeadLetterRef(created.id, `mailroom://${name}/deadLetters`, created.deadLetters);
+    system.deadLetters = new DeadLetterRef(created.id, created.deadLettersPath, created.deadLetters);
     system.deadLetterQueue = new DeadLetterQueue(system, undefined, liveQueue);
     system.log = new Logger(system);
-    // Local path → class name of actors spawned from a class whose core
-    // instance does not exist yet (their Create is still queued): the core
-    // only learns the class when it builds the instance. Cleared whenever the
-    // driver runs out of work, since every queued Create has run by then.
-    system._pendingClasses = new Map();
-    system._driver.onIdle = () => system._pendingClasses.clear();
-    system.metrics = { scrape: () => system._withPendingClasses(check(core.metricsScrape(system._id)).text) };
+    system.metrics = { scrape: () => check(core.metricsScrape(system._id)).text };
     systems.set(created.id, system);
     if (browserPersistence && system.deadLetterQueue.settings.store === 'persistent') {
       let timer = null;
@@ -124,12 +118,11 @@ export class ActorSystem {
       throw new TypeError(`${actorClass.name} does not extend Actor`);
     }
     const settings = actorSettings(options);
+    // The core names the class from spawn on (inspect, metric labels); a
+    // factory's class is known only once it has run.
+    const className = isClass ? actorClassName(actorClass) : '';
     const created = withUserValues({ ActorOptions: settings },
-      () => check(core.systemSpawn(this._id, parentKey, actorClass, name, settings)));
-    // A factory's class is known only once it has run.
-    const local = created.path.slice(`mailroom://${this.name}`.length);
-    if (isClass) this._pendingClasses.set(local, actorClass.name || 'Actor');
-    else this._pendingClasses.delete(local);
+      () => check(core.systemSpawn(this._id, parentKey, actorClass, className, name, settings)));
     return refFor(created.id, created.path);
   }
 
@@ -150,24 +143,7 @@ export class ActorSystem {
 
   // The core's snapshot of every actor and its mailbox, as plain objects.
   inspect() {
-    const rows = check(core.systemInspect(this._id)).actors;
-    for (const row of rows) {
-      if (row.className === '') row.className = this._pendingClasses.get(row.path) ?? '';
-    }
-    return rows;
-  }
-
-  // The actor_mailbox_size gauge names an actor's class like inspect() does,
-  // also before the core has built the instance (one series per path, so
-  // filling the label in cannot collide with another series).
-  _withPendingClasses(text) {
-    if (this._pendingClasses.size === 0) return text;
-    return text.replace(/^actor_mailbox_size\{class="",path="([^"]*)"/gm, (line, path) => {
-      const name = this._pendingClasses.get(path);
-      if (name === undefined) return line;
-      const label = name.replace(/[\\"\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`));
-      return `actor_mailbox_size{class="${label}",path="${path}"`;
-    });
+    return check(core.systemInspect(this._id)).actors;
   }
 
   // Coordinated shutdown; resolves once the actor tree is down, the journal

@@ -27,7 +27,6 @@ export class Driver {
     this._systemId = systemId;
     this._scheduled = false;
     this._stopped = false;
-    this.onIdle = null;  // called when a slice leaves no work behind
   }
 
   // The core's wake callback: work appeared while idle.
@@ -41,7 +40,6 @@ export class Driver {
     this._scheduled = false;
     if (this._stopped) return;
     if (core.systemRunFor(this._systemId, SLICE_MICROS)) this.wake();
-    else this.onIdle?.();
   }
 
   stop() {

@@ -6,7 +6,7 @@ import { SpecialMessage } from './closed_sets.js';
 import { errorFromRecord } from './errors.js';
 import { refFor, senderId, specialOf } from './actor_ref.js';
 import {
-  actorGone, awaitHook, awaitOutcome, constructActor, deliver, invokeActor, takeOutcome,
+  actorClassName, actorGone, awaitHook, awaitOutcome, constructActor, deliver, invokeActor, takeOutcome,
 } from './actor.js';
 import { systems } from './actor_system.js';
 import { DeadLetter, Kill, LogEvent, MailboxSizeWarning, PoisonPill, Terminated } from './messages.js';
@@ -74,8 +74,7 @@ const hooks = {
     return guard(() => {
       const { instance, index } = constructActor(system, key, actorClass, selfId, selfPath);
       // The class a factory built, not the factory (inspection, metric labels).
-      const name = instance.constructor?.name;
-      return { instance, index, className: typeof name === 'string' && name !== '' ? name : 'Actor' };
+      return { instance, index, className: actorClassName(instance.constructor) };
     });
   },
   invokeActor,

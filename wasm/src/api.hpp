@@ -30,8 +30,9 @@ val options_resolve(std::string family, val settings, std::string system_name);
 // ---- systems ----
 val system_create(std::string name, val settings);  // { id } | error
 bool system_run_for(int system, double micros);     // true while work remains
-val system_spawn(int system, std::uint32_t parent_key, val actor_class, std::string name,
-                 val settings);                    // { id, path } | error
+// class_name: the class hint ("" for a factory: named once it has run).
+val system_spawn(int system, std::uint32_t parent_key, val actor_class, std::string class_name,
+                 std::string name, val settings);  // { id, path } | error
 val system_resolve(int system, std::string path);  // { id, path } | null
 val system_stop(int system, std::uint32_t ref);
 val system_terminate(int system);

@@ -65,7 +65,9 @@ val system_create(std::string name, val settings) {
     added.system->when_terminated([id] { hooks()["terminated"](id); });
     val out = val::object();
     out.set("id", id);
-    out.set("deadLetters", ref_id(added.system->dead_letters(), id));  // the office's ref id
+    const ActorRef office = added.system->dead_letters();
+    out.set("deadLetters", ref_id(office, id));  // the office's ref id and path
+    out.set("deadLettersPath", office.path());
     return out;
   });
 }
@@ -108,14 +110,15 @@ bool system_run_for(int system, double micros) {
   return more;
 }
 
-val system_spawn(int system, std::uint32_t parent_key, val actor_class, std::string name,
-                 val settings) {
+val system_spawn(int system, std::uint32_t parent_key, val actor_class, std::string class_name,
+                 std::string name, val settings) {
   return guarded([&] {
     SystemHandle& handle = SystemRegistry::instance().get(system);
     ActorFactory factory = [system, actor_class]() -> std::unique_ptr<Actor> {
       return std::make_unique<JsActor>(system, actor_class);
     };
     ActorOptions options = actor_options_from_js(settings, handle.system->log());
+    options.with_class_name(std::move(class_name));  // named before its first turn
     ActorRef ref =
         parent_key == 0
             ? handle.system->spawn(std::move(factory), name, std::move(options))
@@ -229,11 +232,9 @@ val ref_tell(std::uint32_t ref, val message, std::uint32_t sender, int special) 
 
 val path_tell(std::string path, val message, std::uint32_t sender, int special) {
   return guarded([&] {
-    const auto scheme = path.find("://");
-    if (scheme == std::string::npos) return;
-    const auto end = path.find('/', scheme + 3);
-    const std::string name =
-        path.substr(scheme + 3, end == std::string::npos ? end : end - scheme - 3);
+    // A full path names its system; a local one names none.
+    const std::string name(ActorPath::system_of(path));
+    if (name.empty()) return;
     if (SystemHandle* handle = SystemRegistry::instance().find_by_name(name)) {
       handle->system->actor_selection(path).tell(message_from_js(std::move(message), special, 0),
                                                  ref_from_id(sender));

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "mailroom/actor_options.hpp"
 #include "mailroom/actor_ref.hpp"
 #include "mailroom/completion.hpp"
+#include "mailroom/message.hpp"
 
 namespace mailroom {
 
@@ -36,6 +38,8 @@ class ActorContext {
   ActorRef spawn(ActorFactory factory, std::string name, ActorOptions options = {});
   template <class A, class... Args>
   ActorRef spawn(std::string name, ActorOptions options = {}, Args&&... args) {
+    // The type is known now, before the instance: the class hint.
+    if (options.class_name().empty()) options.with_class_name(demangle(typeid(A).name()));
     return spawn([=]() -> std::unique_ptr<Actor> { return std::make_unique<A>(args...); },
                  std::move(name), std::move(options));
   }

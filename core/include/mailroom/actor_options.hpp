@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "mailroom/message_queue.hpp"
@@ -60,6 +61,19 @@ class ActorOptions {
     return std::move(with_supervisor_strategy(std::move(strategy)));
   }
 
+  // The class inspect() and the metric labels name from the moment the actor
+  // exists, before its instance is built (a drop before the first turn is
+  // still labelled). spawn<A>() gives A's demangled type unless a name was set
+  // here; a factory spawn has none unless set. Once the instance exists, its
+  // Actor::class_name() is the name. Not validated: any text, "" = no hint.
+  ActorOptions& with_class_name(std::string name) & {
+    class_name_ = std::move(name);
+    return *this;
+  }
+  ActorOptions&& with_class_name(std::string name) && {
+    return std::move(with_class_name(std::move(name)));
+  }
+
   const std::optional<std::size_t>& mailbox_capacity() const noexcept { return capacity_; }
   const std::optional<OverflowPolicy>& mailbox_overflow() const noexcept { return overflow_; }
   // The policy the default bounded FIFO uses: the one given, else drop-head;
@@ -73,6 +87,7 @@ class ActorOptions {
   const std::optional<SupervisorStrategy>& supervisor_strategy() const noexcept {
     return strategy_;
   }
+  const std::string& class_name() const noexcept { return class_name_; }
 
   // The combination rules, applied at spawn: overflow without capacity,
   // factory + capacity, factory + overflow → OptionsError.
@@ -89,6 +104,7 @@ class ActorOptions {
   MailboxFactory factory_;
   int throughput_ = kDefaultThroughput;
   std::optional<SupervisorStrategy> strategy_;
+  std::string class_name_;
 };
 
 }  // namespace mailroom

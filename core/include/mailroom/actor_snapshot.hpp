@@ -10,7 +10,7 @@ namespace mailroom {
 
 struct ActorSnapshot {
   std::string path;          // local path, "/user/a/b"
-  std::string class_name;    // Actor::class_name()
+  std::string class_name;    // Actor::class_name(); before the instance, the spawn hint
   std::string mailbox_kind;  // "unbounded", "bounded", "priority", or custom
   std::optional<std::size_t> capacity;
   std::optional<std::string> overflow;  // "drop-head", ... (none when unbounded)

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,7 @@
 #include "mailroom/dispatcher.hpp"
 #include "mailroom/event_stream.hpp"
 #include "mailroom/logger.hpp"
+#include "mailroom/message.hpp"
 #include "mailroom/replay_target.hpp"
 
 namespace mailroom {
@@ -53,6 +55,8 @@ class ActorSystem {
   ActorRef spawn(ActorFactory factory, std::string name, ActorOptions options = {});
   template <class A, class... Args>
   ActorRef spawn(std::string name, ActorOptions options = {}, Args&&... args) {
+    // The type is known now, before the instance: the class hint.
+    if (options.class_name().empty()) options.with_class_name(demangle(typeid(A).name()));
     return spawn([=]() -> std::unique_ptr<Actor> { return std::make_unique<A>(args...); },
                  std::move(name), std::move(options));
   }

@@ -42,8 +42,6 @@ class BoundedMailbox final : public MessageQueue {
 
   std::size_t capacity() const noexcept { return capacity_; }
   OverflowPolicy overflow() const noexcept { return overflow_; }
-  // The owner's path, so MailboxFullError can name it; set by the runtime.
-  void set_owner_path(std::string path);
 
   // ---- owning actor only ----
   std::optional<Envelope> dequeue() override;
@@ -83,7 +81,6 @@ class BoundedMailbox final : public MessageQueue {
 
   mutable detail::Mutex mutex_;  // no lock at all in a single-threaded build
   std::deque<Slot> user_;
-  std::string owner_path_;
 };
 
 }  // namespace mailroom

@@ -16,6 +16,7 @@ class ManualDispatcher final : public Dispatcher {
   void schedule(std::shared_ptr<detail::ActorCell> cell) override;
   bool runs_itself() const noexcept override { return false; }
   std::size_t drain() override { return run_until_idle(); }
+  // Drops what is queued; later schedule() calls queue nothing.
   void shutdown() override;
 
   // Processes one message of the next scheduled actor (which then goes to the
@@ -29,6 +30,7 @@ class ManualDispatcher final : public Dispatcher {
  private:
   mutable detail::Mutex mutex_;  // no lock at all in a single-threaded build
   std::deque<std::shared_ptr<detail::ActorCell>> queue_;
+  bool stopped_ = false;  // after shutdown() schedule() queues nothing
 };
 
 }  // namespace mailroom

@@ -60,7 +60,6 @@ class PriorityMailbox final : public MessageQueue {
 
   const std::optional<std::size_t>& capacity() const noexcept { return capacity_; }
   const std::optional<OverflowPolicy>& overflow() const noexcept { return overflow_; }
-  void set_owner_path(std::string path);
 
   // The rank this mailbox gives an envelope: priority_for's answer, or
   // kUnrankablePriority (after telling on_priority_error) when it has none.
@@ -101,7 +100,6 @@ class PriorityMailbox final : public MessageQueue {
   detail::PriorityStore ordered_;
   std::uint64_t next_sequence_ = 0;
   std::uint64_t epoch_ = 0;  // even; +2 for every enqueue_control
-  std::string owner_path_;
 };
 
 }  // namespace mailroom

@@ -2,6 +2,7 @@
 // (a database several processes write, each its own stream).
 #include <algorithm>
 
+#include "mailroom/actor_path.hpp"
 #include "mailroom/dead_letter_journal_reader.hpp"
 #include "mailroom/dead_letter_queue.hpp"
 #include "mailroom/metrics_registry.hpp"
@@ -36,7 +37,7 @@ std::vector<JournaledDeadLetter> DeadLetterQueue::list_stream(const std::string&
   for (auto it = contents.letters.rbegin(); it != contents.letters.rend(); ++it) {
     if (filter.since_ms && it->timestamp_ms < *filter.since_ms) continue;
     if (filter.until_ms && it->timestamp_ms > *filter.until_ms) continue;
-    if (wanted && !detail::in_subtree(it->recipient_path, *wanted)) continue;
+    if (wanted && !ActorPath::in_subtree(it->recipient_path, *wanted)) continue;
     out.push_back(std::move(*it));
     if (filter.limit && out.size() >= *filter.limit) break;
   }

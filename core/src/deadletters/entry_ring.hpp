@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "id_index.hpp"
+#include "mailroom/actor_path.hpp"
 #include "mailroom/dead_letter_entry.hpp"
 #include "recipient_index.hpp"
-#include "recipient_path.hpp"
 
 namespace mailroom::detail {
 
@@ -58,7 +58,7 @@ class EntryRing {
   }
 
   // The same, for live entries whose recipient_path is in wanted's subtree
-  // (detail::in_subtree). Visits only those paths' entries, unless the
+  // (ActorPath::in_subtree). Visits only those paths' entries, unless the
   // subtree holds so many paths that merging them would cost more than the
   // scan (a broad filter such as "/" over many one-letter actors).
   template <class F>
@@ -67,7 +67,7 @@ class EntryRing {
         index_.newest_first(wanted, std::max(kMinMergedPaths, live_ / kEntriesPerMergedPath));
     if (!keys) {
       for_each_newest_first([&](const StoredEntry& stored) {
-        return !in_subtree(stored.entry.recipient_path, wanted) || f(stored);
+        return !ActorPath::in_subtree(stored.entry.recipient_path, wanted) || f(stored);
       });
       return;
     }

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "recipient_path.hpp"
+#include "mailroom/actor_path.hpp"
 
 namespace mailroom::detail {
 namespace {
@@ -62,7 +62,7 @@ std::optional<RecipientIndex::NewestFirst> RecipientIndex::newest_first(
   };
   if (wanted == "/") {
     for (const auto& [path, keys] : paths_) {
-      if (in_subtree(path, wanted) && !take(keys)) return std::nullopt;
+      if (ActorPath::in_subtree(path, wanted) && !take(keys)) return std::nullopt;
     }
   } else {
     if (auto it = paths_.find(wanted); it != paths_.end() && !take(it->second)) {

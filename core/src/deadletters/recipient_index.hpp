@@ -50,7 +50,7 @@ class RecipientIndex {
     }
   }
 
-  // The keys of every path in wanted's subtree (detail::in_subtree), merged
+  // The keys of every path in wanted's subtree (ActorPath::in_subtree), merged
   // newest (greatest) first; valid while the index is not changed. nullopt
   // when the subtree holds more than max_paths paths: merging that many is
   // slower than a scan.

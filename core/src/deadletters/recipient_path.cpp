@@ -11,10 +11,4 @@ std::string strip_scheme_and_system(std::string_view path) {
   return std::string(path);
 }
 
-bool in_subtree(std::string_view path, std::string_view wanted) noexcept {
-  if (wanted == "/") return !path.empty();
-  if (path.size() < wanted.size() || path.compare(0, wanted.size(), wanted) != 0) return false;
-  return path.size() == wanted.size() || path[wanted.size()] == '/';
-}
-
 }  // namespace mailroom::detail

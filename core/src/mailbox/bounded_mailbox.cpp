@@ -40,7 +40,8 @@ BoundedMailbox::Decision BoundedMailbox::decide_overflow(Envelope& arrival, Arri
       ledger_.count();
       return {false, DropLedger::Drop{DropReason::kDropNew, std::move(arrival)}};
     case OverflowPolicy::kReject:
-      throw MailboxFullError(owner_path_, capacity_);  // not a drop: nothing counted
+      // Not a drop: nothing counted. The owning cell adds its path.
+      throw MailboxFullError("", capacity_);
     case OverflowPolicy::kDropLowestPriority:
       break;  // refused by BoundedMailboxOptions::resolve()
   }
@@ -91,11 +92,6 @@ std::size_t BoundedMailbox::size() const {
 
 MailboxDescription BoundedMailbox::describe() const {
   return {"bounded", capacity_, overflow_, dead_letter_drops_};
-}
-
-void BoundedMailbox::set_owner_path(std::string path) {
-  std::lock_guard lock(mutex_);
-  owner_path_ = std::move(path);
 }
 
 std::optional<Envelope> BoundedMailbox::dequeue() {

@@ -82,7 +82,8 @@ std::optional<DropLedger::Drop> PriorityMailbox::decide_overflow(double priority
       ledger_.count();
       return DropLedger::Drop{DropReason::kDropNew, std::move(arrival)};
     case OverflowPolicy::kReject:
-      throw MailboxFullError(owner_path_, *capacity_);  // not a drop: nothing counted
+      // Not a drop: nothing counted. The owning cell adds its path.
+      throw MailboxFullError("", *capacity_);
     case OverflowPolicy::kDropHead:
       break;  // refused by PriorityMailboxOptions::resolve()
   }
@@ -127,11 +128,6 @@ MailboxDescription PriorityMailbox::describe() const {
   return {"priority", capacity_, overflow_, dead_letter_drops_};
 }
 
-void PriorityMailbox::set_owner_path(std::string path) {
-  std::lock_guard lock(mutex_);
-  owner_path_ = std::move(path);
-}
-
 std::optional<Envelope> PriorityMailbox::dequeue() {
   std::lock_guard lock(mutex_);
   return ordered_.pop_front();
@@ -158,7 +154,7 @@ void PriorityMailbox::prepend(std::vector<Envelope> envelopes) {
         envelopes.begin(), envelopes.end(), [](const Envelope& e) { return !e.signal; }));
     if (capacity_ && *overflow_ == OverflowPolicy::kReject &&
         ordered_.size() + droppable > *capacity_) {
-      throw MailboxFullError(owner_path_, *capacity_);
+      throw MailboxFullError("", *capacity_);
     }
     // Unstashed messages were queued before any PoisonPill still pending.
     const std::uint64_t epoch =

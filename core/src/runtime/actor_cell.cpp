@@ -66,7 +66,8 @@ ActorCell::ActorCell(Init init)
       guardian_(init.guardian),
       context_(*this),
       logger_(system_ ? system_->logger_for(local_path_) : Logger()),
-      next_size_warning_(kFirstSizeWarning) {
+      next_size_warning_(kFirstSizeWarning),
+      class_name_(options_.class_name()) {  // the hint, until the instance names itself
   if (mailbox_) {
     description_ = mailbox_->describe();
     enqueue_is_sequentially_consistent_ = mailbox_->enqueue_is_sequentially_consistent();
@@ -156,12 +157,7 @@ void ActorCell::tell(Envelope envelope) {
     schedule();
     return;
   }
-  try {
-    mailbox_->enqueue(std::move(envelope));
-  } catch (const MailboxFullError& e) {
-    if (e.path() == local_path_) throw;
-    throw MailboxFullError(local_path_, e.capacity());
-  }
+  naming_full_mailbox([&] { mailbox_->enqueue(std::move(envelope)); });
   after_enqueue();
   schedule();
 }
@@ -252,15 +248,15 @@ std::shared_ptr<ActorCell> ActorCell::spawn_child(ActorFactory factory, std::str
   {
     std::lock_guard lock(children_mutex_);
     if (children_.count(name)) {
-      throw InvalidActorNameError("actor name '" + name + "' is already taken: " + local_path_ +
-                                  (local_path_ == "/" ? "" : "/") + name);
+      throw InvalidActorNameError("actor name '" + name +
+                                  "' is already taken: " + ActorPath::child(local_path_, name));
     }
   }
   std::shared_ptr<MessageQueue> mailbox = options.make_mailbox();
   Init init;
   init.system = system_;
   init.parent = self_;
-  init.local_path = local_path_ + (local_path_ == "/" ? "" : "/") + name;
+  init.local_path = ActorPath::child(local_path_, name);
   init.path = ActorPath::full(system_->name(), init.local_path);
   init.name = name;
   init.factory = std::move(factory);

@@ -24,6 +24,7 @@
 #include "mailroom/dead_letter_cause.hpp"
 #include "mailroom/detail/thread_policy.hpp"
 #include "mailroom/envelope.hpp"
+#include "mailroom/errors.hpp"
 #include "mailroom/logger.hpp"
 #include "mailroom/mailbox.hpp"
 
@@ -78,8 +79,8 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   }
   SystemCore& system() const noexcept { return *system_; }
 
-  // A user message (tell). MailboxFullError carries this actor's path. A dead
-  // or ghost cell dead-letters it.
+  // A user message (tell). MailboxFullError (reject) carries this actor's
+  // local path. A dead or ghost cell dead-letters it.
   void tell(Envelope envelope);
   // A death notification (never shed by a capacity).
   void signal(Envelope envelope);
@@ -159,6 +160,16 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   void await_sends() const noexcept;
   ActorRef self_or_ghost();
   void wire_drop_reporting();
+  // A user queue knows nothing of its owner: its MailboxFullError (reject)
+  // leaves the cell naming this actor's path.
+  template <class F>
+  void naming_full_mailbox(F&& touch_mailbox) {
+    try {
+      touch_mailbox();
+    } catch (const MailboxFullError& e) {
+      throw MailboxFullError(local_path_, e.capacity());
+    }
+  }
 
   // identity and wiring (immutable after construction, except self_/parent_
   // which are cleared once terminated to break reference cycles)
@@ -207,7 +218,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
 
   // observable counters (inspect)
   mutable std::mutex info_mutex_;
-  std::string class_name_;
+  std::string class_name_;  // ActorOptions::class_name() until the instance exists
   detail::Atomic<std::size_t> stash_count_{0};
   detail::Atomic<std::uint64_t> processed_{0};
 };

@@ -1,6 +1,7 @@
 #include "mailroom/actor_path.hpp"
 
 #include <cctype>
+#include <optional>
 
 #include "mailroom/errors.hpp"
 
@@ -39,19 +40,76 @@ std::string ActorPath::full(std::string_view system, std::string_view local) {
   return out;
 }
 
-std::string ActorPath::to_local(std::string_view path, std::string_view system) {
+namespace {
+struct FullPath {
+  std::string_view system;
+  std::string_view rest;  // "/..." ("/" when the path ends at the system)
+};
+// "<scheme>://<system>[/...]" with a non-empty scheme that holds no '/'.
+std::optional<FullPath> split_full(std::string_view path) noexcept {
   const auto scheme_end = path.find("://");
-  if (scheme_end != std::string_view::npos) {
-    std::string_view rest = path.substr(scheme_end + 3);
-    const auto slash = rest.find('/');
-    std::string_view host = rest.substr(0, slash);
-    if (scheme_end == 0 || host != system) return "";
-    path = slash == std::string_view::npos ? std::string_view("/") : rest.substr(slash);
+  if (scheme_end == std::string_view::npos || scheme_end == 0 ||
+      path.substr(0, scheme_end).find('/') != std::string_view::npos) {
+    return std::nullopt;
   }
+  const std::string_view after = path.substr(scheme_end + 3);
+  const auto slash = after.find('/');
+  if (slash == std::string_view::npos) return FullPath{after, "/"};
+  return FullPath{after.substr(0, slash), after.substr(slash)};
+}
+
+// A local path without its trailing '/', or "" when it is not one.
+std::string normal_local(std::string_view path) {
   if (path.empty() || path.front() != '/') return "";
   while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
   if (path.find("//") != std::string_view::npos) return "";
   return std::string(path);
+}
+}  // namespace
+
+std::string_view ActorPath::system_of(std::string_view path) noexcept {
+  const auto parts = split_full(path);
+  return parts ? parts->system : std::string_view();
+}
+
+std::string ActorPath::to_local(std::string_view path, std::string_view system) {
+  if (const auto parts = split_full(path)) {
+    if (parts->system != system) return "";
+    return normal_local(parts->rest);
+  }
+  if (path.find("://") != std::string_view::npos) return "";
+  return normal_local(path);
+}
+
+std::string ActorPath::to_local(std::string_view path) {
+  if (const auto parts = split_full(path)) {
+    return parts->system.empty() ? "" : normal_local(parts->rest);
+  }
+  if (path.find("://") != std::string_view::npos) return "";
+  return normal_local(path);
+}
+
+std::string ActorPath::child(std::string_view parent, std::string_view name) {
+  std::string out;
+  out.reserve(parent.size() + 1 + name.size());
+  out.append(parent == "/" ? std::string_view() : parent).append("/").append(name);
+  return out;
+}
+
+std::string_view ActorPath::parent_of(std::string_view local) noexcept {
+  const auto slash = local.rfind('/');
+  return slash == std::string_view::npos || slash == 0 ? std::string_view("/")
+                                                       : local.substr(0, slash);
+}
+
+std::string_view ActorPath::name_of(std::string_view local) noexcept {
+  const auto slash = local.rfind('/');
+  return slash == std::string_view::npos ? local : local.substr(slash + 1);
+}
+
+bool ActorPath::is_user_actor(std::string_view local) {
+  const auto names = elements(local);
+  return names.size() >= 2 && names.front() == "user";
 }
 
 std::vector<std::string_view> ActorPath::elements(std::string_view local) {

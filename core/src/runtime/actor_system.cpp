@@ -26,7 +26,7 @@ std::shared_ptr<detail::ActorCell> make_guardian(const std::shared_ptr<detail::S
   init.name = name;
   if (parent) {
     init.parent = ActorRef(parent);
-    init.local_path = "/" + name;
+    init.local_path = ActorPath::child("/", name);
   } else {
     init.local_path = "/";
   }

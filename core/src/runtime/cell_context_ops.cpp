@@ -34,13 +34,8 @@ void ActorCell::stash() {
 void ActorCell::unstash_all() {
   if (stash_.empty()) return;
   std::vector<Envelope> batch(stash_.begin(), stash_.end());
-  try {
-    mailbox_->prepend_user(std::move(batch));
-  } catch (const MailboxFullError& e) {
-    // Nothing was inserted: the stash stays as it was.
-    if (e.path() == local_path_) throw;
-    throw MailboxFullError(local_path_, e.capacity());
-  }
+  // Under reject nothing is inserted: the stash stays as it was.
+  naming_full_mailbox([&] { mailbox_->prepend_user(std::move(batch)); });
   stash_.clear();
   stash_count_.store(0, std::memory_order_relaxed);
   schedule();

@@ -4,12 +4,14 @@ namespace mailroom {
 
 void ManualDispatcher::schedule(std::shared_ptr<detail::ActorCell> cell) {
   std::lock_guard lock(mutex_);
+  if (stopped_) return;  // shut down: nothing runs any more (as the thread pool)
   queue_.push_back(std::move(cell));
 }
 
 void ManualDispatcher::shutdown() {
   std::deque<std::shared_ptr<detail::ActorCell>> dropped;
   std::lock_guard lock(mutex_);
+  stopped_ = true;
   dropped.swap(queue_);
 }
 

@@ -62,20 +62,37 @@ std::int64_t SystemCore::now_ms() const {
 
 void SystemCore::set_guardians(std::shared_ptr<ActorCell> root, std::shared_ptr<ActorCell> user,
                                std::shared_ptr<ActorCell> system) {
+  auto office = ActorCell::dead_letter_office(shared_from_this(), "/deadLetters",
+                                              ActorPath::full(name_, "/deadLetters"));
+  std::lock_guard lock(tree_mutex_);
   root_ = std::move(root);
   user_ = std::move(user);
   system_ = std::move(system);
-  office_ = ActorCell::dead_letter_office(shared_from_this(), "/deadLetters",
-                                          ActorPath::full(name_, "/deadLetters"));
+  office_ = std::move(office);
+}
+
+std::shared_ptr<ActorCell> SystemCore::root() const {
+  std::lock_guard lock(tree_mutex_);
+  return root_;
+}
+std::shared_ptr<ActorCell> SystemCore::user_guardian() const {
+  std::lock_guard lock(tree_mutex_);
+  return user_;
+}
+std::shared_ptr<ActorCell> SystemCore::system_guardian() const {
+  std::lock_guard lock(tree_mutex_);
+  return system_;
 }
 
 ActorRef SystemCore::dead_letter_office() const {
+  std::lock_guard lock(tree_mutex_);
   return ActorRef(office_);
 }
 
 std::shared_ptr<ActorCell> SystemCore::find(std::string_view local_path) const {
-  if (local_path.empty() || !root_) return nullptr;
-  std::shared_ptr<ActorCell> cell = root_;
+  if (local_path.empty()) return nullptr;
+  std::shared_ptr<ActorCell> cell = root();
+  if (!cell) return nullptr;
   for (std::string_view element : ActorPath::elements(local_path)) {
     cell = cell->child(std::string(element));
     if (!cell) return nullptr;
@@ -91,10 +108,16 @@ ActorRef SystemCore::ghost(std::string_view path) {
 }
 
 void SystemCore::release_tree() {
-  root_.reset();
-  user_.reset();
-  system_.reset();
-  office_.reset();
+  // Moved out under the lock, destroyed after it (a cell's destructor may
+  // reach back into this core).
+  std::shared_ptr<ActorCell> root, user, system, office;
+  {
+    std::lock_guard lock(tree_mutex_);
+    root = std::move(root_);
+    user = std::move(user_);
+    system = std::move(system_);
+    office = std::move(office_);
+  }
   // Captured letters hold live refs (sender, recipient, refs inside the
   // message), and every cell holds this core: drop the sink and the queue too,
   // or core -> queue -> entry -> cell -> core keeps the whole system alive.
@@ -134,8 +157,9 @@ void SystemCore::report_drop(const std::shared_ptr<ActorCell>& cell, DropReason 
 void SystemCore::register_size_gauge() {
   metrics_.add_collector([this](MetricsWriter& writer) {
     std::vector<std::shared_ptr<ActorCell>> pending;
-    if (user_) pending.push_back(user_);
-    if (system_) pending.push_back(system_);
+    for (auto guardian : {user_guardian(), system_guardian()}) {
+      if (guardian) pending.push_back(std::move(guardian));
+    }
     while (!pending.empty()) {
       auto cell = std::move(pending.back());
       pending.pop_back();
@@ -156,19 +180,21 @@ void SystemCore::terminate() {
     shutdown_.run_phase(phase);
   }
   // /user first; the root stops /system once /user is down, then itself.
-  if (user_ && !user_->is_terminated()) {
-    user_->send_system(sys::Terminate{});
+  if (auto user = user_guardian(); user && !user->is_terminated()) {
+    user->send_system(sys::Terminate{});
   } else {
     finish_termination();
   }
 }
 
 void SystemCore::on_guardian_terminated(const ActorCell& guardian) {
-  if (&guardian == user_.get()) {
-    if (system_) system_->send_system(sys::Terminate{});
-  } else if (&guardian == system_.get()) {
-    if (root_) root_->send_system(sys::Terminate{});
-  } else if (&guardian == root_.get()) {
+  auto root = this->root();
+  auto system = system_guardian();
+  if (&guardian == user_guardian().get()) {
+    if (system) system->send_system(sys::Terminate{});
+  } else if (&guardian == system.get()) {
+    if (root) root->send_system(sys::Terminate{});
+  } else if (&guardian == root.get()) {
     finish_termination();
   }
 }
@@ -224,8 +250,7 @@ void SystemCore::await_termination() {
 
 std::optional<ActorRef> SystemCore::resolve_user_actor(std::string_view path) {
   const std::string local = ActorPath::to_local(path, name_);
-  const auto elements = ActorPath::elements(local);
-  if (elements.size() < 2 || elements.front() != "user") return std::nullopt;
+  if (!ActorPath::is_user_actor(local)) return std::nullopt;
   auto cell = find(local);
   if (!cell || cell->is_terminated()) return std::nullopt;
   return ActorRef(cell);

@@ -60,14 +60,18 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   // ---- tree ----
   void set_guardians(std::shared_ptr<ActorCell> root, std::shared_ptr<ActorCell> user,
                      std::shared_ptr<ActorCell> system);
-  const std::shared_ptr<ActorCell>& root() const noexcept { return root_; }
-  const std::shared_ptr<ActorCell>& user_guardian() const noexcept { return user_; }
-  const std::shared_ptr<ActorCell>& system_guardian() const noexcept { return system_; }
+  // Copies under the tree lock: release_tree may run on another thread (a
+  // scrape or a resolve racing the system's destruction). Empty once released.
+  std::shared_ptr<ActorCell> root() const;
+  std::shared_ptr<ActorCell> user_guardian() const;
+  std::shared_ptr<ActorCell> system_guardian() const;
   std::shared_ptr<ActorCell> find(std::string_view local_path) const;
   ActorRef ghost(std::string_view path);
   // The dead-letter office's ref (empty once the tree is released).
   ActorRef dead_letter_office() const;
-  // Breaks the cell <-> core cycles after termination (also via captured letters).
+  // Breaks the cell <-> core cycles after termination (also via captured
+  // letters). Event-stream subscriptions stay: a tell that outlives the system
+  // still dead-letters to them (tests/native/shutdown_race_test.cpp).
   void release_tree();
 
   // ---- dead letters ----
@@ -120,6 +124,7 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   std::atomic<std::uint64_t> next_uid_{1};
   std::atomic<ActorSystem*> facade_{nullptr};
 
+  mutable std::mutex tree_mutex_;  // the four anchors below (set once, reset by release_tree)
   std::shared_ptr<ActorCell> root_, user_, system_;
   std::shared_ptr<ActorCell> office_;  // "/deadLetters"
 

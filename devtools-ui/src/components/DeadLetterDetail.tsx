@@ -1,7 +1,7 @@
 // The detail pane of one dead letter: origin, actions, attempt history and the
 // payload tree (or, for a degraded entry, its class and reason only).
 import { replayBlockedReason, type PanelStore } from '../store';
-import { localPath } from '../source/paths';
+import { localPath } from '../paths';
 import { safeStringify } from '../payload/serialize';
 import { formatClock } from './format';
 import { causeLabel, CAUSE_HELP } from './causes';

@@ -5,7 +5,7 @@ import type { PanelStore } from '../store';
 import type { HoldReason } from '../store/letterHold';
 import { causeOf, WINDOW_MINUTES, type DeadLetterView } from '../store/deadLetters';
 import { causeLabel, CAUSE_HELP } from './causes';
-import { localPath } from '../source/paths';
+import { localPath } from '../paths';
 import { DeadLetterDetail } from './DeadLetterDetail';
 import { FilterBar } from './FilterBar';
 import { FilteredList } from './FilteredList';

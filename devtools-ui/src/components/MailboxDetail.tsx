@@ -3,7 +3,7 @@
 // letter in the inspector, which links back here).
 import type { PanelStore } from '../store';
 import { causeOf } from '../store/deadLetters';
-import { localPath } from '../source/paths';
+import { localPath } from '../paths';
 import { formatClock } from './format';
 import { Icon } from './Icon';
 

@@ -3,7 +3,7 @@
 // while a row is selected.
 import type { PanelStore } from '../store';
 import type { MailboxRow, SortKey } from '../store/mailboxes';
-import { lastSegment, localPath } from '../source/paths';
+import { localPath, nameOf } from '../paths';
 import { DepthBar } from './DepthBar';
 import { FilterBar } from './FilterBar';
 import { FilteredList } from './FilteredList';
@@ -48,7 +48,7 @@ function Row({ row, store, selected, tabStop }: { row: MailboxRow; store: PanelS
       onDblClick={() => emit({ type: 'link/dead-letters', path: row.path })}
     >
       <span role="gridcell" class="mr-cell mr-path" style={{ paddingLeft: `${6 + row.level * 14}px` }} title={local}>
-        {store.mailboxes.mode.value === 'tree' ? lastSegment(local) : local}
+        {store.mailboxes.mode.value === 'tree' ? nameOf(local) : local}
       </span>
       <span role="gridcell" class="mr-cell mr-muted" title={row.className}>{row.className || '—'}</span>
       <span role="gridcell" class="mr-cell"><span class={`mr-kind mr-kind-${row.mailboxKind}`}>{row.mailboxKind}</span></span>

@@ -6,7 +6,7 @@ import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { DeadLetterSettings } from '../types';
 import type { DeadLetterView } from './deadLetters';
 import { checkTargetPath, type TargetProblem } from './targetPath';
-import { localPath } from '../source/paths';
+import { localPath } from '../paths';
 
 export type BulkAction = 'replay' | 'redirect' | 'purge';
 

@@ -3,7 +3,7 @@
 // selection, and each entry's replay attempt history.
 import { computed, signal } from '@preact/signals';
 import type { DeadLetterEntry, DeadLetterSettings, ReplayOutcome } from '../types';
-import { localPath } from '../source/paths';
+import { inSubtree as pathInSubtree, localPath } from '../paths';
 import { safeStringify } from '../payload/serialize';
 import { messageType } from '../payload/values';
 
@@ -125,7 +125,6 @@ export function createDeadLetterStore() {
   const windowed = computed(() => {
     const r = recipient.value.trim();
     const root = r === '' ? '' : localPath(r);
-    const prefix = root === '/' ? '/' : root + '/';
     const w = timeWindow.value;
     // `now` is read only for a relative window, so other filters do not rerun per sample.
     const from = w.kind === 'last' ? now.value - w.minutes * 60_000 : w.kind === 'range' ? w.fromMs : -Infinity;
@@ -137,7 +136,7 @@ export function createDeadLetterStore() {
     let inSubtree: Set<string> | null = null;
     if (root !== '') {
       const hits = new Set<string>();
-      for (const name of recipients.keys()) if (name === root || name.startsWith(prefix)) hits.add(name);
+      for (const name of recipients.keys()) if (pathInSubtree(name, root)) hits.add(name);
       if (hits.size === 0) return [];
       if (hits.size < recipients.size) inSubtree = hits;
     }

@@ -1,7 +1,7 @@
 // The mailbox filter language: `path:/user/orders/**`, `kind:bounded`,
 // `policy:drop-head`, `class:Sink`, `suspended:true`, numeric comparisons such as
 // `dropped>0` or `fill>=85%`, a leading `-` to negate, anything else free text.
-import { localPath } from '../source/paths';
+import { localPath } from '../paths';
 
 export interface FilterableRow {
   path: string;

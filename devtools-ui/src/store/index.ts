@@ -11,7 +11,7 @@ import type { Intent, OutboundIntent } from './intents';
 import { applyEvent } from './reducer';
 import { leaveImport } from './session';
 import { buildExport, ImportError, parseExport, type ExportFile } from './exportFile';
-import { localPath } from '../source/paths';
+import { isUserActor, localPath } from '../paths';
 import { checkTargetPath, type TargetProblem } from './targetPath';
 import type { DeadLetterEntry } from '../types';
 
@@ -114,7 +114,7 @@ export function createStore(options: StoreOptions = {}) {
       const typed = localPath(draft.altPath.trim());
       for (const r of mailboxes.rows.value) {
         const p = localPath(r.path);
-        if (p.startsWith('/user/') && p.startsWith(typed) && p !== typed) suggestions.push(p);
+        if (isUserActor(p) && p.startsWith(typed) && p !== typed) suggestions.push(p);
         if (suggestions.length >= SUGGESTIONS) break;
       }
     }

@@ -2,7 +2,7 @@
 // derived filtered/sorted/tree view. Rows are replaced each sample, never mutated.
 import { computed, signal } from '@preact/signals';
 import type { ActorSnapshot } from '../types';
-import { localPath, parentPath } from '../source/paths';
+import { localPath, parentOf } from '../paths';
 import { matchesFilter, parseFilter } from './filterQuery';
 
 export const HISTORY_LENGTH = 60;
@@ -70,8 +70,8 @@ function treeOrder(rows: MailboxRow[], sort: SortState): MailboxRow[] {
   const byPath = new Map(rows.map((r) => [localPath(r.path), r]));
   const children = new Map<string, MailboxRow[]>();
   for (const row of rows) {
-    let parent = parentPath(row.path);
-    while (parent !== '/' && !byPath.has(parent)) parent = parentPath(parent);
+    let parent = parentOf(localPath(row.path));
+    while (parent !== '/' && !byPath.has(parent)) parent = parentOf(parent);
     const key = byPath.has(parent) ? parent : '';
     const list = children.get(key) ?? [];
     list.push(row);

@@ -1,7 +1,8 @@
-// Checks a redirect target as the user types, naming each problem. The names
-// follow the core's actor-name rules (ActorPath::is_valid_name: non-empty, at
-// most 255 characters, no '/', no whitespace, no leading '$'); the runtime still
-// has the last word and answers unresolved-recipient for anything it cannot reach.
+// Checks a redirect target as the user types, naming each problem. The rules
+// are the core's (ActorPath::is_valid_name, is_user_actor, through the mirror in
+// ../paths); the runtime still has the last word and answers
+// unresolved-recipient for anything it cannot reach.
+import { isUserActor, isValidName, MAX_NAME_LENGTH } from '../paths';
 
 export type TargetProblem = 'empty' | 'malformed' | 'relative' | 'outside-user';
 
@@ -12,16 +13,16 @@ export interface TargetCheck {
   message: string | null;
 }
 
-const MAX_NAME = 255;
 const MAILROOM_URI = /^mailroom:\/\/([^/]*)(\/.*)?$/i;
 const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+/** Why a name breaks the core's rules (null when it does not). */
 function badSegment(name: string): string | null {
+  if (isValidName(name)) return null;
   if (name === '') return 'an empty segment (//)';
-  if (/\s/.test(name)) return `whitespace in "${name}"`;
   if (name.startsWith('$')) return `"${name}" starts with '$' (reserved)`;
-  if (name.length > MAX_NAME) return 'a name longer than 255 characters';
-  return null;
+  if (name.length > MAX_NAME_LENGTH) return 'a name longer than 255 characters';
+  return `whitespace in "${name}"`;
 }
 
 export function checkTargetPath(text: string): TargetCheck {
@@ -46,7 +47,7 @@ export function checkTargetPath(text: string): TargetCheck {
     if (why) return { local: null, problem: 'malformed', message: `Malformed path: ${why}.` };
   }
   const normal = '/' + segments.join('/');
-  if (segments[0] !== 'user' || segments.length < 2) {
+  if (!isUserActor(normal)) {
     return {
       local: normal,
       problem: 'outside-user',

@@ -11,7 +11,7 @@ import type {
   RawEntryId,
   ReplayResult,
 } from '../types';
-import { inSubtree, localPath } from '../source/paths';
+import { inSubtree, isUserActor, localPath } from '../paths';
 
 export class FakeDeadLetter {}
 
@@ -134,7 +134,7 @@ export class FakeSystem implements InspectableSystem {
       const out: RawDeadLetterEntry[] = [];
       for (const e of self.entries.values()) {
         if (e.timestampMs < sinceMs || e.timestampMs > untilMs) continue;
-        if (recipient && !inSubtree(e.recipientPath, recipient)) continue;
+        if (recipient && !inSubtree(localPath(e.recipientPath), localPath(recipient))) continue;
         out.push(e);
       }
       out.reverse();
@@ -185,7 +185,7 @@ export class FakeSystem implements InspectableSystem {
       return { kind: 'quarantined' };
     }
     const target = localPath(altPath ?? entry.recipientPath);
-    const actor = target.startsWith('/user/') ? this.actors.get(target) : undefined;
+    const actor = isUserActor(target) ? this.actors.get(target) : undefined;
     if (!actor) {
       this.replayFailed++;
       return { kind: 'unresolved-recipient' };

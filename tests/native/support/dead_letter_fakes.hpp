@@ -35,6 +35,22 @@ inline void PrintTo(DeadLetterStore store, std::ostream* os) {
 
 namespace mailroom::testing {
 
+// A letter as a sink is handed it, its fields set by name: positional
+// DeadLetter{...} breaks silently when the struct gains a field (and trips
+// -Wmissing-field-initializers).
+inline DeadLetter make_letter(Message message, std::string recipient_path,
+                              std::string sender_path = "", std::uint64_t replay_entry = 0,
+                              ActorRef sender = {}, ActorRef recipient = {}) {
+  DeadLetter letter;
+  letter.message = std::move(message);
+  letter.sender = std::move(sender);
+  letter.recipient = std::move(recipient);
+  letter.recipient_path = std::move(recipient_path);
+  letter.sender_path = std::move(sender_path);
+  letter.replay_entry = replay_entry;
+  return letter;
+}
+
 // Live user actors of a system named "shop", each with a delivery behaviour.
 class FakeReplayTarget final : public ReplayTarget {
  public:
@@ -87,8 +103,8 @@ class FakeReplayTarget final : public ReplayTarget {
       if (actor.mode == Mode::kReject) throw MailboxFullError(path, 1);
       deliveries.push_back(Delivery{path, envelope});
       if (actor.mode == Mode::kDeadLetter && sink_ != nullptr) {
-        sink_->capture(DeadLetter{envelope.message, envelope.sender, recipient, path,
-                                  sender_path_of(envelope.sender), envelope.replay_entry});
+        sink_->capture(make_letter(envelope.message, path, sender_path_of(envelope.sender),
+                                   envelope.replay_entry, envelope.sender, recipient));
       }
       return;
     }

@@ -27,7 +27,7 @@ struct MemoryQueueHarness {
   // Captures a letter carrying `value`, addressed to `recipient`, with no sender.
   template <class T>
   void capture(T value, std::string recipient) {
-    queue->capture(DeadLetter{Message(std::move(value)), {}, {}, std::move(recipient), "", 0});
+    queue->capture(make_letter(Message(std::move(value)), std::move(recipient)));
   }
 
   // A literal is captured as the std::string it reads as, not as a pointer.
