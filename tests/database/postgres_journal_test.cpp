@@ -24,6 +24,7 @@
 #include "postgres/pg_connection.hpp"
 #include "postgres/pg_schema.hpp"
 #include "support/pg_cluster.hpp"
+#include "support/url_system.hpp"
 
 namespace mailroom {
 namespace {
@@ -287,27 +288,7 @@ TEST_F(PostgresJournal, RetriedAppendIsIdempotentAndADifferentRowConflicts) {
             std::vector<std::string>{"2"});
 }
 
-struct System {
-  System(const std::string& name, const std::string& url)
-      : dispatcher(std::make_shared<ManualDispatcher>()) {
-    system = ActorSystem::create(
-        name, ActorSystemOptions::create()
-                  .with_dispatcher(dispatcher)
-                  .with_config("mailroom.journal.url = \"" + url +
-                               "\"\nmailroom.dead-letters.store = persistent\n"));
-  }
-  ~System() {
-    system->terminate();
-    dispatcher->run_until_idle();
-  }
-  void lose(const std::string& path, std::string text) {
-    system->actor_selection(path).tell(std::move(text));
-    dispatcher->run_until_idle();
-  }
-  DeadLetterQueue& queue() { return system->dead_letter_queue(); }
-  std::shared_ptr<ManualDispatcher> dispatcher;
-  std::shared_ptr<ActorSystem> system;
-};
+using System = testing::UrlSystem;
 
 // Two systems on one database (selected by URL) list each other's letters
 // read-only; psql sees both in the view; a restart restores its own.

@@ -26,6 +26,7 @@
 #include "sqlite/sqlite_backend.hpp"
 #include "sqlite/sqlite_schema.hpp"
 #include "support/temp_dir.hpp"
+#include "support/url_system.hpp"
 
 namespace mailroom {
 namespace {
@@ -295,26 +296,10 @@ TEST(SqliteJournal, UrlsNameFiles) {
   EXPECT_THROW(sqlite_path_from_url("postgresql://x"), OptionsError);
 }
 
-struct System {
+// A system on the SQLite file at db_path, selected by URL.
+struct System : testing::UrlSystem {
   System(const std::string& name, const std::string& db_path)
-      : dispatcher(std::make_shared<ManualDispatcher>()) {
-    system = ActorSystem::create(
-        name, ActorSystemOptions::create()
-                  .with_dispatcher(dispatcher)
-                  .with_config("mailroom.journal.url = \"sqlite:" + db_path +
-                               "\"\nmailroom.dead-letters.store = persistent\n"));
-  }
-  ~System() {
-    system->terminate();
-    dispatcher->run_until_idle();
-  }
-  void lose(const std::string& path, std::string text) {
-    system->actor_selection(path).tell(std::move(text));
-    dispatcher->run_until_idle();
-  }
-  DeadLetterQueue& queue() { return system->dead_letter_queue(); }
-  std::shared_ptr<ManualDispatcher> dispatcher;
-  std::shared_ptr<ActorSystem> system;
+      : UrlSystem(name, "sqlite:" + db_path) {}
 };
 
 // mailroom.journal.url selects the SQLite journal: what a system captured
