@@ -3,6 +3,7 @@
 // per-stream sequence numbers, and the requests.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -360,6 +361,27 @@ TEST(DevtoolsSession, InspectAnswersRowsOfASubtree) {
   ASSERT_EQ(out[0]["result"]["rows"].size(), 1u);
   EXPECT_EQ(out[0]["result"]["rows"][0]["path"], "/user/a");
   EXPECT_EQ(out[0]["result"]["system"], "shop");
+}
+
+// inspect's path is a subtree in ActorPath's sense: "/" holds every actor,
+// and "/user/a" never holds a sibling whose name only starts with "a".
+TEST(DevtoolsSession, InspectOfTheRootAnswersEveryRowAndNoPrefixSibling) {
+  Harness h;
+  h.sink_actor("a");
+  h.sink_actor("ab");
+  h.dispatcher->run_until_idle();
+  h.greet();
+  auto all = h.send(
+      json{{"type", "request"}, {"id", 1}, {"method", "inspect"}, {"params", {{"path", "/"}}}});
+  ASSERT_EQ(all.size(), 1u);
+  std::vector<std::string> paths;
+  for (const auto& row : all[0]["result"]["rows"]) paths.push_back(row["path"]);
+  EXPECT_NE(std::find(paths.begin(), paths.end(), "/user/a"), paths.end());
+  EXPECT_NE(std::find(paths.begin(), paths.end(), "/user/ab"), paths.end());
+  auto one = h.send(json{
+      {"type", "request"}, {"id", 2}, {"method", "inspect"}, {"params", {{"path", "/user/a"}}}});
+  ASSERT_EQ(one[0]["result"]["rows"].size(), 1u);
+  EXPECT_EQ(one[0]["result"]["rows"][0]["path"], "/user/a");
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "dead_letter_page.hpp"
 #include "devtools_json.hpp"
+#include "mailroom/actor_path.hpp"
 #include "mailroom/actor_system.hpp"
 #include "mailroom/metrics_registry.hpp"
 #include "protocol_error.hpp"
@@ -286,7 +287,7 @@ struct DevtoolsSession::State {
     }
     json list = json::array();
     for (const ActorSnapshot& row : system.inspect()) {
-      if (path && row.path != *path && row.path.rfind(*path + "/", 0) != 0) continue;
+      if (path && !ActorPath::in_subtree(row.path, *path)) continue;
       list.push_back(devtools::row_json(row));
     }
     return json{{"system", system.name()}, {"node", options.node}, {"rows", std::move(list)}};
