@@ -87,8 +87,11 @@ TEST(ActorPathParity, EveryCaseOfTheSharedTable) {
     ++checked;
   }
   for (const auto& c : t.at("elements")) {
+    // elements() answers views into its argument: keep the path alive (a
+    // temporary in the range-for would dangle before C++23).
+    const std::string path = str(c["path"]);
     std::vector<std::string> got;
-    for (auto e : ActorPath::elements(str(c["path"]))) got.emplace_back(e);
+    for (auto e : ActorPath::elements(path)) got.emplace_back(e);
     EXPECT_EQ(got, c["elements"].get<std::vector<std::string>>()) << c.dump();
     ++checked;
   }
