@@ -82,7 +82,10 @@ export interface InspectableSystem {
     list(filter?: DeadLetterListFilter): Promise<RawDeadLetterEntry[]>;
     replay(id: RawEntryId, altPath?: string): Promise<ReplayResult>;
     /** Purge (optional: older systems lack it): one named outcome per id, in order. */
-    remove?(ids: RawEntryId[]): Promise<{ results: { id: RawEntryId; outcome: string }[] }>;
+    // Readonly in and out, so the wasm API's `remove(ids: readonly string[])` fits.
+    remove?(
+      ids: readonly RawEntryId[],
+    ): Promise<{ readonly results: readonly { readonly id: RawEntryId; readonly outcome: string }[] }>;
     /** Lifts a quarantine (optional). */
     release?(id: RawEntryId): Promise<{ kind: string }>;
   };
