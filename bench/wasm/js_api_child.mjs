@@ -33,6 +33,26 @@ async function idle(system) {
   }
 }
 
+// A tenth of n as warm-up, then n messages timed from the first send to the
+// last receive. sendAll(count) holds the send loop, so each runtime's loop
+// stays its own (no call per message through this helper).
+async function throughput(c, n, sendAll) {
+  const once = async (count) => {
+    const done = c.wait(count);
+    const t0 = now();
+    sendAll(count);
+    return (count / ((await done) - t0)) * 1000;
+  };
+  await once(n / 10);
+  return once(n);
+}
+
+// A tenth of n as warm-up, then the figure of a run over n.
+async function warmedUp(run, n) {
+  await run(n / 10);
+  return run(n);
+}
+
 // A counting actor that resolves `wait(n)` once it has seen n more messages.
 function counter() {
   let count = 0;
@@ -66,14 +86,9 @@ const M = {
     const ref = system.spawn(Counter, 'counter');
     await idle(system);
     const messages = Array.from({ length: 1000 }, (_, i) => makeMessage(i));
-    const run = async (count) => {
-      const done = c.wait(count);
-      const t0 = now();
+    const value = await throughput(c, n, (count) => {
       for (let i = 0; i < count; i += 1) ref.tell(messages[i % 1000]);
-      return count / ((await done) - t0) * 1000;
-    };
-    await run(n / 10);
-    const value = await run(n);
+    });
     await system.terminate();
     return value;
   },
@@ -107,8 +122,7 @@ const M = {
       pong.tell(1, ping);
       return ((await done) - t0) * 1000 / trips;
     };
-    await run(n / 10);
-    const value = await run(n);
+    const value = await warmedUp(run, n);
     await system.terminate();
     return value;
   },
@@ -126,19 +140,14 @@ const M = {
     const ref = system.spawn(Counter, 'counter');
     const [p0, p1, p2, p3] = [0, 1, 2, 3].map((k) => system.spawn(Producer, `p${k}`));
     await idle(system);
-    const run = async (count) => {
-      const done = c.wait(count);
-      const t0 = now();
+    const value = await throughput(c, n, (count) => {
       for (let i = 0; i < count / 4; i += 1) {
         ref.tell(i, p0);
         ref.tell(i, p1);
         ref.tell(i, p2);
         ref.tell(i, p3);
       }
-      return count / ((await done) - t0) * 1000;
-    };
-    await run(n / 10);
-    const value = await run(n);
+    });
     await system.terminate();
     return value;
   },
@@ -213,8 +222,7 @@ const M = {
       if (dir) wasmModule.dlqFlush(system._id);
       return (now() - t0) * 1000 / count;
     };
-    await run(n / 10);
-    const value = await run(n);
+    const value = await warmedUp(run, n);
     const captured = (await system.deadLetterQueue.list({ limit: 1 })).length;
     if (captured !== 1) throw new Error('nothing was captured');
     await system.terminate();
@@ -257,14 +265,9 @@ const X = {
     }, 0));
     actor.start();
     const events = Array.from({ length: 1000 }, (_, i) => makeEvent(i));
-    const run = async (count) => {
-      const done = c.wait(count);
-      const t0 = now();
+    const value = await throughput(c, n, (count) => {
       for (let i = 0; i < count; i += 1) actor.send(events[i % 1000]);
-      return count / ((await done) - t0) * 1000;
-    };
-    await run(n / 10);
-    const value = await run(n);
+    });
     actor.stop();
     return value;
   },
@@ -294,8 +297,7 @@ const X = {
       pong.send({ type: 'ping', i: 1 });
       return ((await done) - t0) * 1000 / trips;
     };
-    await run(n / 10);
-    const value = await run(n);
+    const value = await warmedUp(run, n);
     return value;
   },
 
@@ -307,19 +309,14 @@ const X = {
       return state;
     }, 0));
     actor.start();
-    const run = async (count) => {
-      const done = c.wait(count);
-      const t0 = now();
+    const value = await throughput(c, n, (count) => {
       for (let i = 0; i < count / 4; i += 1) {
         actor.send({ type: 'n', i, from: 0 });
         actor.send({ type: 'n', i, from: 1 });
         actor.send({ type: 'n', i, from: 2 });
         actor.send({ type: 'n', i, from: 3 });
       }
-      return count / ((await done) - t0) * 1000;
-    };
-    await run(n / 10);
-    const value = await run(n);
+    });
     actor.stop();
     return value;
   },
