@@ -16,17 +16,12 @@ export const PROTOCOL_VERSION = 1;
 const STREAMS = ['mailboxes', 'deadLetters', 'metrics'] as const;
 type StreamName = (typeof STREAMS)[number];
 
-interface WireEntry {
-  id: string;
-  timestampMs: number;
-  recipientPath: string;
-  senderPath: string | null;
-  replayCount: number;
-  quarantined: boolean;
-  cause?: string;
+// An entry as the protocol sends it: the panel's entry with its payload still
+// tagged and a null dropPolicy allowed (docs/devtools-protocol.md).
+type WireEntry = Omit<DeadLetterEntry, 'payload' | 'dropPolicy'> & {
   dropPolicy?: string | null;
   payload: WirePayload;
-}
+};
 
 export interface DeadLetterStats {
   size: number;
