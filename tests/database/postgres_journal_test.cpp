@@ -23,6 +23,7 @@
 #include "mailroom/postgres_journal.hpp"
 #include "postgres/pg_connection.hpp"
 #include "postgres/pg_schema.hpp"
+#include "support/journal_records.hpp"
 #include "support/pg_cluster.hpp"
 #include "support/url_system.hpp"
 
@@ -99,16 +100,8 @@ class PostgresJournal : public ::testing::Test {
   std::string db_name_;
 };
 
-std::vector<std::uint64_t> sequences(const JournalReadResult& read) {
-  std::vector<std::uint64_t> out;
-  for (const auto& r : read.records) out.push_back(r.sequence);
-  return out;
-}
-
-std::string captured(std::uint64_t id, const std::string& recipient) {
-  return R"({"k":"captured","id":)" + std::to_string(id) + R"(,"ts":1000,"r":")" + recipient +
-         R"(","s":null,"n":0,"why":"no-recipient","p":{"t":"string","v":"m","c":"string"}})";
-}
+using testing::captured;
+using testing::sequences;
 
 // First use creates the schema and records its version.
 TEST_F(PostgresJournal, CreatesAVersionedSchemaOnFirstUse) {

@@ -25,6 +25,7 @@
 #include "mailroom/sqlite_journal.hpp"
 #include "sqlite/sqlite_backend.hpp"
 #include "sqlite/sqlite_schema.hpp"
+#include "support/journal_records.hpp"
 #include "support/temp_dir.hpp"
 #include "support/url_system.hpp"
 
@@ -67,20 +68,9 @@ struct Cli {
   sqlite3* db = nullptr;
 };
 
-std::vector<std::uint64_t> sequences(const JournalReadResult& read) {
-  std::vector<std::uint64_t> out;
-  for (const auto& r : read.records) out.push_back(r.sequence);
-  return out;
-}
-
-std::string captured(std::uint64_t id, const std::string& recipient) {
-  return R"({"k":"captured","id":)" + std::to_string(id) + R"(,"ts":1000,"r":")" + recipient +
-         R"(","s":null,"n":0,"why":"no-recipient","p":{"t":"string","v":"m)" + std::to_string(id) +
-         R"(","c":"string"}})";
-}
-std::string removed(std::uint64_t id) {
-  return R"({"k":"removed","id":)" + std::to_string(id) + "}";
-}
+using testing::captured;
+using testing::removed;
+using testing::sequences;
 
 // The file is in WAL mode and records the schema version it was built with.
 TEST(SqliteJournal, CreatesAWalDatabaseWithAVersionedSchema) {
