@@ -127,5 +127,43 @@ TEST(Dispatcher, HostDrivenWakesTheHostOncePerIdlePeriod) {
   host->drain();
 }
 
+// After shutdown() a HostDrivenDispatcher refuses schedule() as the other
+// dispatchers do: nothing is queued, the host is not woken, the slices run
+// nothing, and the refused cell is not retained (a queued cell would keep its
+// system alive through core -> dispatcher -> queue -> cell -> core). The cell is
+// an aliasing pointer that shares `owner`'s count, so retention shows in it.
+TEST(Dispatcher, HostDrivenScheduleAfterShutdownQueuesNothingAndKeepsNothing) {
+  HostDrivenDispatcher host;
+  int wakes = 0;
+  host.set_wake([&] { ++wakes; });
+  host.shutdown();
+  auto owner = std::make_shared<int>(0);
+  std::shared_ptr<detail::ActorCell> cell(owner, static_cast<detail::ActorCell*>(nullptr));
+  host.schedule(cell);
+  host.schedule(std::move(cell));
+  EXPECT_EQ(owner.use_count(), 1);
+  EXPECT_FALSE(host.has_work());
+  EXPECT_EQ(wakes, 0);
+  EXPECT_EQ(host.run_some(10), 0u);
+  EXPECT_EQ(host.run_for(std::chrono::milliseconds(1)), 0u);
+  EXPECT_EQ(host.drain(), 0u);
+  host.shutdown();  // idempotent
+  EXPECT_FALSE(host.has_work());
+}
+
+// shutdown() releases the cells still queued (their messages stay in their
+// mailboxes, under the dead-letter rules of their actors).
+TEST(Dispatcher, HostDrivenShutdownReleasesQueuedCells) {
+  HostDrivenDispatcher host;
+  auto owner = std::make_shared<int>(0);
+  host.schedule(
+      std::shared_ptr<detail::ActorCell>(owner, static_cast<detail::ActorCell*>(nullptr)));
+  EXPECT_EQ(owner.use_count(), 2);
+  EXPECT_TRUE(host.has_work());
+  host.shutdown();
+  EXPECT_EQ(owner.use_count(), 1);
+  EXPECT_FALSE(host.has_work());
+}
+
 }  // namespace
 }  // namespace mailroom

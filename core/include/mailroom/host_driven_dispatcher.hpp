@@ -19,6 +19,7 @@ class HostDrivenDispatcher final : public Dispatcher {
   void schedule(std::shared_ptr<detail::ActorCell> cell) override;
   bool runs_itself() const noexcept override { return false; }
   std::size_t drain() override;
+  // Drops what is queued; later schedule() calls queue nothing and wake nobody.
   void shutdown() override;
 
   // Processes at most `max_messages` messages; returns how many it processed.
@@ -42,6 +43,7 @@ class HostDrivenDispatcher final : public Dispatcher {
   std::function<void()> wake_;
   bool wake_pending_ = false;  // a wake was sent and no run_* has started since
   bool running_ = false;
+  bool stopped_ = false;  // after shutdown() schedule() queues nothing
 };
 
 }  // namespace mailroom

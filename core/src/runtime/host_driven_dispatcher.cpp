@@ -6,6 +6,10 @@ void HostDrivenDispatcher::schedule(std::shared_ptr<detail::ActorCell> cell) {
   std::function<void()> wake;
   {
     std::lock_guard lock(mutex_);
+    // Shut down: refused, as the other dispatchers do. A cell queued here would
+    // never run and would keep its system alive (core -> dispatcher -> queue ->
+    // cell -> core); its messages stay in its mailbox, whose owner decides their fate.
+    if (stopped_) return;
     const bool was_idle = queue_.empty() && !running_;
     queue_.push_back(std::move(cell));
     if (was_idle && !wake_pending_ && wake_) {
@@ -19,6 +23,7 @@ void HostDrivenDispatcher::schedule(std::shared_ptr<detail::ActorCell> cell) {
 void HostDrivenDispatcher::shutdown() {
   std::deque<std::shared_ptr<detail::ActorCell>> dropped;
   std::lock_guard lock(mutex_);
+  stopped_ = true;
   dropped.swap(queue_);
 }
 
