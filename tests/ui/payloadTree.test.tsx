@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { searchPayload, MAX_NODES } from '../../devtools-ui/src/payload/search';
 import { EXPAND_ALL_DEPTH } from '../../devtools-ui/src/components/JsonTree';
+import { decodePayload } from '../../devtools-ui/src/payload/tagged';
 import { click, mount, rowOf, showDeadLetters, systemWith, unmountAll } from './panelHarness';
 
 afterEach(unmountAll);
@@ -94,5 +95,41 @@ describe('Payload tree', () => {
     const r = searchPayload(huge, 'm', '7');
     expect(r.truncated).toBe(true);
     expect(r.matches.length).toBeGreaterThan(0);
+  });
+
+  it('renders __proto__, constructor and prototype keys as plain keys with their values, touching no prototype', async () => {
+    // JSON.parse makes "__proto__" an own key (an object literal would set the prototype instead).
+    const message = JSON.parse('{"__proto__": {"polluted": "yes", "kind": "evil"}, "constructor": {"name": "Fake"}, "prototype": 7, "b": 1}');
+    const detail = await detailWith(message);
+    await click(within(detail).getByTestId('json-expand-all'));
+    const keys = [...detail.querySelectorAll('[data-testid=json-key]')].map((k) => k.getAttribute('data-path'));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'message["__proto__"]',
+        'message["__proto__"].polluted',
+        'message.constructor',
+        'message.constructor.name',
+        'message.prototype',
+        'message.b',
+      ]),
+    );
+    const text = detail.textContent ?? '';
+    expect(text).toContain('"yes"');
+    expect(text).toContain('"Fake"');
+    expect(text).toContain('7');
+    // Nothing leaked into Object.prototype, and the row still names the message by its class, not the own "kind" below __proto__.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(message)).toBe(Object.prototype);
+    expect(rowOf('1').textContent).not.toContain('evil');
+  });
+
+  it('the protocol decoder keeps a tagged "__proto__" field as an own key, never as the prototype', () => {
+    const wire = JSON.parse('{"$t":"object","v":{"__proto__":{"$t":"object","v":{"polluted":1}},"constructor":2}}');
+    const decoded = decodePayload({ kind: 'captured', type: 'Object', tag: 'js', value: wire });
+    const message = (decoded as { message: Record<string, unknown> }).message;
+    expect(Object.getPrototypeOf(message)).toBe(Object.prototype);
+    expect(Object.keys(message)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(message, '__proto__')!.value).toEqual({ polluted: 1 });
+    expect(message.polluted).toBeUndefined();
   });
 });

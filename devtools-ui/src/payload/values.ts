@@ -88,8 +88,10 @@ export interface Child {
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
+// "__proto__" is bracketed: `.__proto__` reads as the prototype accessor to anyone
+// pasting the path, while the payload's own key is what the tree shows.
 function accessFor(key: string): string {
-  return IDENT.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  return IDENT.test(key) && key !== '__proto__' ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
 /** Children in [start, end): only that slice is read, so huge containers stay cheap. */
