@@ -88,7 +88,8 @@ TEST(DevtoolsSession, HelloIsAnsweredWithWelcome) {
   EXPECT_EQ(out[0]["writes"], false);
   EXPECT_EQ(out[0]["streams"], json({"mailboxes", "deadLetters", "metrics"}));
   EXPECT_EQ(out[0]["methods"], json({"deadLetters.list", "deadLetters.replay", "deadLetters.remove",
-                                     "deadLetters.release", "inspect"}));
+                                     "deadLetters.release", "deadLetters.streams", "inspect"}));
+  EXPECT_EQ(out[0]["deadLetterStream"], nullptr);  // a memory store writes no stream
   EXPECT_TRUE(h.session->greeted());
   EXPECT_FALSE(h.session->should_close());
 }

@@ -39,29 +39,6 @@ std::string lower(std::string text) {
   return text;
 }
 
-// Where the cursor left off: the last entry sent, by time then id (newest first).
-struct Cursor {
-  std::int64_t timestamp_ms = 0;
-  std::uint64_t id = 0;
-  bool before(const DeadLetterEntry& e) const {  // e comes after the cursor
-    return e.timestamp_ms < timestamp_ms || (e.timestamp_ms == timestamp_ms && e.id < id);
-  }
-};
-
-std::optional<Cursor> cursor_param(const json& params) {
-  if (!params.contains("cursor") || params["cursor"].is_null()) return std::nullopt;
-  if (!params["cursor"].is_string()) throw ProtocolError("bad-params", "cursor must be a string");
-  const std::string text = params["cursor"].get<std::string>();
-  const auto colon = text.find(':');
-  std::optional<std::uint64_t> ts, id;
-  if (colon != std::string::npos) {
-    ts = parse_u64(std::string_view(text).substr(0, colon));
-    id = parse_u64(std::string_view(text).substr(colon + 1));
-  }
-  if (!ts || !id) throw ProtocolError("bad-params", "cursor is not one this server gave out");
-  return Cursor{static_cast<std::int64_t>(*ts), *id};
-}
-
 }  // namespace
 
 std::size_t page_limit(const json& value, std::size_t max) {
@@ -85,58 +62,89 @@ std::uint64_t entry_id(const json& params) {
   throw ProtocolError("bad-params", "id must be an entry id (a decimal string)");
 }
 
-json list_page(ActorSystem& system, const json& params, std::size_t default_limit,
-               std::size_t max_limit) {
-  DeadLetterFilter filter;
+namespace {
+
+std::optional<ListQuery::Cursor> cursor_param(const json& params) {
+  if (!params.contains("cursor") || params["cursor"].is_null()) return std::nullopt;
+  if (!params["cursor"].is_string()) throw ProtocolError("bad-params", "cursor must be a string");
+  const std::string text = params["cursor"].get<std::string>();
+  const auto colon = text.find(':');
+  std::optional<std::uint64_t> ts, id;
+  if (colon != std::string::npos) {
+    ts = parse_u64(std::string_view(text).substr(0, colon));
+    id = parse_u64(std::string_view(text).substr(colon + 1));
+  }
+  if (!ts || !id) throw ProtocolError("bad-params", "cursor is not one this server gave out");
+  return ListQuery::Cursor{static_cast<std::int64_t>(*ts), *id};
+}
+
+}  // namespace
+
+ListQuery list_query(const json& params, std::size_t default_limit, std::size_t max_limit) {
+  ListQuery q;
   if (params.contains("recipient")) {
     if (!params["recipient"].is_string()) {
       throw ProtocolError("bad-params", "recipient must be a path");
     }
     const std::string recipient = params["recipient"].get<std::string>();
-    if (!recipient.empty()) filter.recipient = recipient;
+    if (!recipient.empty()) q.filter.recipient = recipient;
   }
-  filter.since_ms = time_param(params, "sinceMs");
-  filter.until_ms = time_param(params, "untilMs");
-  std::string text;
+  q.filter.since_ms = time_param(params, "sinceMs");
+  q.filter.until_ms = time_param(params, "untilMs");
   if (params.contains("text")) {
     if (!params["text"].is_string()) throw ProtocolError("bad-params", "text must be a string");
-    text = lower(params["text"].get<std::string>());
+    q.text = lower(params["text"].get<std::string>());
   }
-  const std::size_t limit =
-      params.contains("limit") ? page_limit(params["limit"], max_limit) : default_limit;
-  const std::optional<Cursor> cursor = cursor_param(params);
-  if (cursor) {
-    filter.until_ms =
-        std::min(filter.until_ms.value_or(cursor->timestamp_ms), cursor->timestamp_ms);
+  q.limit = params.contains("limit") ? page_limit(params["limit"], max_limit) : default_limit;
+  q.cursor = cursor_param(params);
+  if (q.cursor) {
+    q.filter.until_ms =
+        std::min(q.filter.until_ms.value_or(q.cursor->timestamp_ms), q.cursor->timestamp_ms);
   }
-  // Without text the core's own limit bounds the read (one more says "more").
-  if (text.empty() && !cursor) filter.limit = limit + 1;
+  // Without text the store's own limit bounds the read (one more says "more").
+  if (q.text.empty() && !q.cursor) q.filter.limit = q.limit + 1;
+  return q;
+}
 
+bool ListPage::passed(std::int64_t timestamp_ms, std::uint64_t id) const noexcept {
+  if (!query_.cursor) return false;
+  const ListQuery::Cursor& c = *query_.cursor;
+  return !(timestamp_ms < c.timestamp_ms || (timestamp_ms == c.timestamp_ms && id < c.id));
+}
+
+bool ListPage::add(const std::string& recipient, json entry) {
+  if (!query_.text.empty()) {
+    std::string haystack =
+        recipient + ' ' + entry["payload"].dump(-1, ' ', false, json::error_handler_t::replace);
+    if (lower(std::move(haystack)).find(query_.text) == std::string::npos) return true;
+  }
+  if (entries_.size() == query_.limit) {
+    const json& last = entries_.back();
+    next_cursor_ = std::to_string(last["timestampMs"].get<std::int64_t>()) + ":" +
+                   last["id"].get<std::string>();
+    return false;
+  }
+  entries_.push_back(std::move(entry));
+  return true;
+}
+
+json ListPage::result() && {
+  return json{{"entries", std::move(entries_)}, {"nextCursor", std::move(next_cursor_)}};
+}
+
+json list_page(ActorSystem& system, const json& params, std::size_t default_limit,
+               std::size_t max_limit) {
+  ListPage page(list_query(params, default_limit, max_limit));
   DeadLetterQueue& queue = system.dead_letter_queue();
   const std::uint64_t revision = queue.revision();
   const PayloadCodecRegistry& codecs = system.payload_codecs();
-  json entries = json::array();
-  json next_cursor = nullptr;
-  std::size_t taken = 0;
-  for (const DeadLetterEntry& e : queue.list(filter)) {
-    if (cursor && !cursor->before(e)) continue;
-    json entry = entry_json(e, codecs);
-    if (!text.empty()) {
-      const json& payload = entry["payload"];
-      std::string haystack =
-          e.recipient_path + ' ' + payload.dump(-1, ' ', false, json::error_handler_t::replace);
-      if (lower(std::move(haystack)).find(text) == std::string::npos) continue;
-    }
-    if (taken == limit) {
-      const json& last = entries.back();
-      next_cursor = std::to_string(last["timestampMs"].get<std::int64_t>()) + ":" +
-                    last["id"].get<std::string>();
-      break;
-    }
-    entries.push_back(std::move(entry));
-    ++taken;
+  for (const DeadLetterEntry& e : queue.list(page.query().filter)) {
+    if (page.passed(e.timestamp_ms, e.id)) continue;
+    if (!page.add(e.recipient_path, entry_json(e, codecs))) break;
   }
-  return json{{"entries", std::move(entries)}, {"nextCursor", next_cursor}, {"revision", revision}};
+  json result = std::move(page).result();
+  result["revision"] = revision;
+  return result;
 }
 
 }  // namespace mailroom::devtools

@@ -18,6 +18,7 @@
 #include "mailroom/actor_system.hpp"
 #include "mailroom/metrics_registry.hpp"
 #include "protocol_error.hpp"
+#include "stream_page.hpp"
 
 namespace mailroom {
 
@@ -152,7 +153,8 @@ struct DevtoolsSession::State {
               {"streams", {"mailboxes", "deadLetters", "metrics"}},
               {"methods",
                {"deadLetters.list", "deadLetters.replay", "deadLetters.remove",
-                "deadLetters.release", "inspect"}},
+                "deadLetters.release", "deadLetters.streams", "inspect"}},
+              {"deadLetterStream", devtools::own_stream(system)},
               {"limits",
                {{"firstPage", options.first_page},
                 {"maxPage", options.max_page},
@@ -213,13 +215,17 @@ struct DevtoolsSession::State {
     if (!params.is_object()) throw ProtocolError("bad-params", "params must be an object");
     json result;
     if (method == "deadLetters.list") {
-      result = devtools::list_page(system, params, options.first_page, options.max_page);
+      result = list(params);
+    } else if (method == "deadLetters.streams") {
+      result = devtools::list_streams(system);
     } else if (method == "deadLetters.replay") {
+      require_own_stream(params);
       result = replay(params);
       // The entry left (or changed in) the queue: the delta goes out before the answer,
       // so no client acts on the replayed entry again while it waits for a poll.
       if (streams[kDeadLetters].on && !streams[kDeadLetters].resync) dead_letters_delta(false);
     } else if (method == "deadLetters.remove" || method == "deadLetters.release") {
+      require_own_stream(params);
       result = method == "deadLetters.remove" ? remove(params) : release(params);
       // As for a replay: the delta (purged / updated) goes out before the answer.
       if (streams[kDeadLetters].on && !streams[kDeadLetters].resync) dead_letters_delta(false);
@@ -229,6 +235,35 @@ struct DevtoolsSession::State {
       throw ProtocolError("unknown-method", "unknown method \"" + method + "\"");
     }
     emit(json{{"type", "response"}, {"id", frame["id"]}, {"method", method}, {"result", result}});
+  }
+
+  // The live queue's page, or (params.stream naming another process's stream
+  // in the same store) that stream's letters, read-only.
+  json list(const json& params) {
+    if (params.contains("stream") && !params["stream"].is_null()) {
+      if (!params["stream"].is_string()) {
+        throw ProtocolError("bad-params", "stream must be a dead-letter stream id");
+      }
+      const std::string stream = params["stream"].get<std::string>();
+      if (devtools::own_stream(system) != stream) {
+        return devtools::list_other_stream(system, stream, params, options.first_page,
+                                           options.max_page);
+      }
+    }
+    return devtools::list_page(system, params, options.first_page, options.max_page);
+  }
+
+  // A write naming a stream acts only on this process's own: a letter of
+  // another stream is the other process's to replay (its endpoint), never ours.
+  void require_own_stream(const json& params) {
+    if (!params.contains("stream") || params["stream"].is_null()) return;
+    if (!params["stream"].is_string()) {
+      throw ProtocolError("bad-params", "stream must be a dead-letter stream id");
+    }
+    if (devtools::own_stream(system) != params["stream"]) {
+      throw ProtocolError("not-owner", "stream \"" + params["stream"].get<std::string>() +
+                                           "\" is written by another process: ask that process");
+    }
   }
 
   json replay(const json& params) {
