@@ -89,9 +89,14 @@ std::uint64_t DatabaseJournal::append(const std::string& stream, std::string pay
   const std::uint64_t sequence = ++state.last_sequence;
   state.queued.emplace_back(sequence, std::move(payload));
   backlog_.fetch_add(1, std::memory_order_relaxed);
-  const bool full = state.queued.size() - state.in_flight >= options_.batch_records;
+  // The writer sleeps until there is work: the first waiting record of a
+  // stream wakes it (it then lets a batch gather for commit_interval), a full
+  // batch wakes it again. Without the first wake a record would wait for the
+  // next flush() (another process reading the stream would not see it).
+  const std::size_t waiting_here = state.queued.size() - state.in_flight;
+  const bool wake = waiting_here == 1 || waiting_here >= options_.batch_records;
   lock.unlock();
-  if (full) work_.notify_one();
+  if (wake) work_.notify_one();
   return sequence;
 }
 

@@ -14,8 +14,14 @@ for need in /usr/include/sqlite3.h /usr/include/postgresql/libpq-fe.h "$pg_bin/i
   fi
 done
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build/native -j "$jobs" --target database_journal_test sqlite_journal_test \
-  postgres_journal_test mailroom-dlq
+targets=(database_journal_test sqlite_journal_test postgres_journal_test devtools_streams_test mailroom-dlq)
+# Two processes sharing a store over their DevTools servers (needs Beast, as stage 62 does).
+if [[ -f /usr/include/boost/beast.hpp ]]; then
+  targets+=(cross_process_test shared_store_node)
+else
+  echo "65-database: Boost.Beast missing: the cross-process tests are not built" >&2
+fi
+cmake --build build/native -j "$jobs" --target "${targets[@]}"
 export MAILROOM_REQUIRE_POSTGRES=1 MAILROOM_PG_BIN=$pg_bin
 CTEST_NO_TESTS_ACTION=error ctest --test-dir build/native -j "$jobs" -L database --output-on-failure \
   --no-tests=error

@@ -3,6 +3,8 @@
 // the backlog metric), idempotent retries, conflicts, compaction marks.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include <chrono>
 #include <memory>
 #include <string>
@@ -48,6 +50,22 @@ TEST(DatabaseJournal, FlushStoresEveryAppendedRecordInSequence) {
   EXPECT_EQ(db->stream("a"), expected({1, 2, 3}));
   EXPECT_EQ(db->stream("b"), expected({1}));
   EXPECT_EQ(journal.backlog(), 0u);
+}
+
+// Without any flush() an appended record is stored within the commit interval:
+// another process reading the stream sees it (the writer is woken by the
+// first waiting record, not only by a full batch or a flush).
+TEST(DatabaseJournal, AppendedRecordIsStoredWithoutAFlush) {
+  auto db = std::make_shared<FakeDatabase>();
+  DatabaseJournal journal(std::make_unique<FakeBackend>(db), quick());
+  journal.append("a", "r1");
+  journal.flush();  // the writer is now idle, waiting for work
+  journal.append("a", "r2");
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (db->stream("a").size() < 2 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::yield();
+  }
+  EXPECT_EQ(db->stream("a"), expected({1, 2}));
 }
 
 // A database that is away keeps every record queued (the backlog), flush()
