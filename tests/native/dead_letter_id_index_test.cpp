@@ -75,6 +75,37 @@ TEST(DeadLetterIdIndex, KeepsEveryLiveIdThroughEvictionOfTheOldest) {
   expect_same(index, model, 100001);
 }
 
+// A full ring of 100,000: the live window sits at home in a large table while
+// its oldest id is erased at every capture, and replayed ids come back into
+// it with their old numbers (inserted out of order); everything live stays
+// findable and nothing erased comes back.
+TEST(DeadLetterIdIndex, SlidesALargeWindowWithReturningIds) {
+  IdIndex index;
+  std::unordered_map<std::uint64_t, std::uint64_t> model;
+  constexpr std::uint64_t kWindow = 100000;
+  std::vector<std::uint64_t> away;  // erased from the middle, to come back
+  for (std::uint64_t id = 1; id <= 3 * kWindow; ++id) {
+    index.set(id, id + 1);
+    model[id] = id + 1;
+    if (id > kWindow && model.count(id - kWindow) != 0) {
+      index.erase(id - kWindow);
+      model.erase(id - kWindow);
+    }
+    if (id % 101 == 0) {
+      index.erase(id - 50);
+      model.erase(id - 50);
+      away.push_back(id - 50);
+    }
+    if (id % 203 == 0 && !away.empty()) {
+      const std::uint64_t back = away.back();
+      away.pop_back();
+      index.set(back, back * 3);
+      model[back] = back * 3;
+    }
+  }
+  expect_same(index, model, 3 * kWindow + 1);
+}
+
 // clear() forgets everything, and the table works again afterwards.
 TEST(DeadLetterIdIndex, ClearForgetsEveryIdAndTheTableIsUsableAfterwards) {
   IdIndex index;
