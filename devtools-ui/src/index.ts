@@ -4,7 +4,7 @@ export { createStore, type PanelStore, type ReplayPreview } from './store';
 export { applyEvent, applySnapshot, type InboundEvent } from './store/reducer';
 export type { Intent, OutboundIntent } from './store/intents';
 export { createSystemSource, type Sample, type SystemSource } from './source/systemSource';
-export { createProtocolSource, isProtocolSource, type ProtocolSource, type Welcome } from './source/protocolSource';
+export { createProtocolSource, isProtocolSource, type ProtocolSource, type StreamLetter, type StreamSummary, type Welcome } from './source/protocolSource';
 export { webSocketTransport } from './transport/webSocket';
 export { loopbackTransport, type LoopbackSession } from './transport/loopback';
 export type { Transport, TransportStatus } from './transport/transport';

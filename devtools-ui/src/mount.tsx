@@ -6,7 +6,8 @@ import type { ThemeChoice } from './store/ui';
 import { createSampler, type SamplerEnv } from './sampler';
 import { prepareSearchWhenIdle } from './searchPrep';
 import { createSystemSource, type SystemSource } from './source/systemSource';
-import { isProtocolSource } from './source/protocolSource';
+import { isProtocolSource, type ProtocolSource } from './source/protocolSource';
+import { createOtherStreams } from './store/otherStreams';
 import { effect } from '@preact/signals';
 import { PANEL_CSS } from './styles';
 import { persistPrefs } from './store/prefs';
@@ -24,6 +25,8 @@ export interface MountOptions {
   env?: SamplerEnv;
   /** Where theme, tab, filters and a persistent queue's attempt history are kept across reloads (default localStorage; null: nowhere). */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** The page's other process connections (one node each): a letter of another stream in a shared store replays through its owner's. */
+  peers?: () => readonly ProtocolSource[];
 }
 
 export interface DevtoolsHandle {
@@ -130,7 +133,9 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem 
     download(`mailroom-devtools-${new Date(file.exportedAtMs).toISOString().replace(/[:.]/g, '-')}.json`, JSON.stringify(file, null, 2));
   };
 
-  render(<App store={store} onCopy={onCopy} onExport={onExport} />, host);
+  // Other processes' streams of a shared store (a DevTools connection only).
+  const otherStreams = isProtocolSource(source) ? createOtherStreams(source, options.peers) : undefined;
+  render(<App store={store} onCopy={onCopy} onExport={onExport} otherStreams={otherStreams} />, host);
   void sampler.tick();
 
   return {
@@ -143,6 +148,7 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem 
     },
     destroy() {
       offWrites();
+      otherStreams?.dispose();
       sampler.dispose();
       stopSearchPrep();
       stopPrefs();

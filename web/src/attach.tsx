@@ -17,12 +17,14 @@ Object.assign(document.body.style, { margin: '0', height: '100vh', display: 'fle
 Object.assign(panels.style, { flex: '1', minHeight: '0', position: 'relative' });
 Object.assign(nav.style, { display: 'flex', gap: '4px', padding: '4px', font: '13px system-ui, sans-serif' });
 
-const nodes = endpoints.map((url, i) => {
-  const source: ProtocolSource = createProtocolSource(webSocketTransport(url), { intervalMs: 250 });
+const sources: ProtocolSource[] = endpoints.map((url) => createProtocolSource(webSocketTransport(url), { intervalMs: 250 }));
+const nodes = endpoints.map((_url, i) => {
+  const source = sources[i]!;
   const container = document.createElement('div');
   Object.assign(container.style, { position: 'absolute', inset: '0', display: i === 0 ? 'block' : 'none' });
   panels.append(container);
-  const handle = mountDevtools(container, source);
+  // A shared store's letters of another process replay through that process's connection.
+  const handle = mountDevtools(container, source, { peers: () => sources });
   const button = document.createElement('button');
   button.type = 'button';
   button.dataset.testid = `node-${i}`;

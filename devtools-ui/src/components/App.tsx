@@ -8,6 +8,8 @@ import { MailboxesView } from './MailboxesView';
 import { MetricsView } from './MetricsView';
 import { ReplayDialog } from './ReplayDialog';
 import { BulkDialog } from './BulkDialog';
+import { OtherStreamsView } from './OtherStreamsView';
+import type { OtherStreamsModel } from '../store/otherStreams';
 import { Icon } from './Icon';
 import type { CopyFn } from './JsonTree';
 
@@ -40,9 +42,11 @@ export interface AppProps {
   store: PanelStore;
   onCopy: CopyFn;
   onExport: () => void;
+  /** Other processes' streams of a shared store (over the DevTools protocol only). */
+  otherStreams?: OtherStreamsModel;
 }
 
-export function App({ store, onCopy, onExport }: AppProps) {
+export function App({ store, onCopy, onExport, otherStreams }: AppProps) {
   const { ui, emit, deadLetters } = store;
   const systemDark = useSystemDark();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -180,6 +184,7 @@ export function App({ store, onCopy, onExport }: AppProps) {
       )}
       <main class="mr-main">
         {view === 'mailboxes' && <MailboxesView store={store} />}
+        {view === 'dead-letters' && otherStreams && <OtherStreamsView model={otherStreams} />}
         {view === 'dead-letters' && <DeadLettersView store={store} onCopy={onCopy} />}
         {view === 'metrics' && <MetricsView store={store} />}
       </main>

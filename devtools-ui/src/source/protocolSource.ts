@@ -38,6 +38,28 @@ export interface Welcome {
   writes: boolean;
 }
 
+/** One dead-letter stream of the store the process writes to (deadLetters.streams). */
+export interface StreamSummary {
+  stream: string;
+  system: string;
+  size: number;
+  own: boolean;
+}
+
+/** A letter of another process's stream: read-only here, `quarantined` is the owner's call. */
+export interface StreamLetter extends DeadLetterEntry {
+  stream: string;
+}
+
+export interface StreamListParams {
+  recipient?: string;
+  sinceMs?: number;
+  untilMs?: number;
+  text?: string;
+  cursor?: string | null;
+  limit?: number;
+}
+
 export interface ProtocolSource extends SystemSource {
   readonly kind: 'protocol';
   /** Connection state and the process that answered (null before welcome). */
@@ -45,6 +67,14 @@ export interface ProtocolSource extends SystemSource {
   readonly welcome: Signal<Welcome | null>;
   /** The last error frame the server sent that no request was waiting for. */
   readonly lastError: Signal<string | null>;
+  /** The journal stream this process writes its dead letters to (welcome's deadLetterStream; null: none or an older server). */
+  readonly deadLetterStream: Signal<string | null>;
+  /** deadLetters.streams: every dead-letter stream of the shared store, and which is this process's. */
+  streams(): Promise<{ own: string | null; streams: StreamSummary[] }>;
+  /** deadLetters.list {stream}: another process's letters, read-only, newest first. */
+  listStream(stream: string, params?: StreamListParams): Promise<{ entries: StreamLetter[]; nextCursor: string | null }>;
+  /** Replays a letter of this process's own `stream` (the server refuses another stream: not-owner). */
+  replayInStream(stream: string, id: string): Promise<ReplayResult>;
 }
 
 export interface ProtocolSourceOptions {
@@ -81,6 +111,7 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
   const status = signal<TransportStatus>(transport.status);
   const welcome = signal<Welcome | null>(null);
   const lastError = signal<string | null>(null);
+  const deadLetterStream = signal<string | null>(null);
   const seq: Record<StreamName, number> = { mailboxes: 0, deadLetters: 0, metrics: 0 };
   let rows = new Map<string, ActorSnapshot>();
   let entries = new Map<string, DeadLetterEntry>();
@@ -158,6 +189,7 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
           node: String(frame.node ?? frame.system ?? ''),
           writes: frame.writes === true,
         };
+        deadLetterStream.value = typeof frame.deadLetterStream === 'string' ? frame.deadLetterStream : null;
         for (const stream of STREAMS) subscribe(stream);
         break;
       case 'event':
@@ -189,6 +221,7 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
       send({ type: 'hello', protocol: PROTOCOL, version: PROTOCOL_VERSION, client: options.client ?? 'mailroom-panel' });
     } else if (next === 'closed') {
       welcome.value = null;
+      deadLetterStream.value = null;
       for (const waiting of pending.values()) waiting.reject(new Error('disconnected'));
       pending.clear();
     }
@@ -213,6 +246,22 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
     status,
     welcome,
     lastError,
+    deadLetterStream,
+    async streams() {
+      const result = (await request('deadLetters.streams', {})) as { own: string | null; streams: StreamSummary[] };
+      return { own: result.own ?? null, streams: result.streams ?? [] };
+    },
+    async listStream(stream: string, params: StreamListParams = {}) {
+      const result = (await request('deadLetters.list', { ...params, stream })) as { entries: (WireEntry & { stream?: string })[]; nextCursor: string | null };
+      return {
+        entries: result.entries.map((w) => ({ ...toEntry(w), stream: String(w.stream ?? stream) })),
+        nextCursor: result.nextCursor ?? null,
+      };
+    },
+    async replayInStream(stream: string, id: string): Promise<ReplayResult> {
+      const result = (await request('deadLetters.replay', { id, stream })) as { outcome: ReplayResult['kind']; recipientPath?: string };
+      return { kind: result.outcome, recipientPath: result.recipientPath };
+    },
     async sample(list: ListRequest): Promise<Sample> {
       const fresh = rowsFresh;
       rowsFresh = false;
