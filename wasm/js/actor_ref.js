@@ -1,6 +1,9 @@
 // ActorRef: the JS handle of an actor. The core knows refs by a numeric id (its
 // ref table); this module keeps one JS object per id so `this.self === this.self`
-// and refs can be compared with ===. Id 0 is a path that resolved to nothing.
+// and refs can be compared with ===. Id 0 is a path that resolved to nothing
+// (a ghost): one JS object per path while anyone holds it (weakly cached), so
+// a ghost restored twice (a dead letter's recipient, a decoded payload) is ===
+// too, and a program that makes ever new paths keeps none of them alive.
 import { core } from './core_loader.js';
 import { SpecialMessage } from './closed_sets.js';
 import { check, expectString } from './errors.js';
@@ -11,6 +14,23 @@ import { put } from './value_slab.js';
 const refsById = new Map();
 // Refs with no core id that must stay one object per path (system.deadLetters).
 const refsByPath = new Map();
+// Ghost refs by path, held weakly; an entry goes once its ref is collected.
+const ghostsByPath = new Map();
+const ghostCollected = new FinalizationRegistry((path) => {
+  if (ghostsByPath.get(path)?.deref() === undefined) ghostsByPath.delete(path);
+});
+
+function ghostFor(path) {
+  const office = refsByPath.get(path);
+  if (office !== undefined) return office;
+  let ref = ghostsByPath.get(path)?.deref();
+  if (ref === undefined) {
+    ref = new ActorRef(0, path);
+    ghostsByPath.set(path, new WeakRef(ref));
+    ghostCollected.register(ref, path);
+  }
+  return ref;
+}
 
 // Sender id for a core call: 0 for none (null, undefined, a foreign object).
 export function senderId(sender) {
@@ -81,10 +101,10 @@ export class ActorRef {
   }
 }
 
-// The JS object for a core ref id (cached); id 0 gives a fresh ghost ref,
-// unless the path is a system's dead-letter office.
+// The JS object for a core ref id (cached); id 0 the ghost ref of the path
+// (or the system's dead-letter office there).
 export function refFor(id, path) {
-  if (id === 0) return path ? (refsByPath.get(path) ?? new ActorRef(0, path)) : null;
+  if (id === 0) return path ? ghostFor(path) : null;
   let ref = refsById.get(id);
   if (ref === undefined) {
     ref = new ActorRef(id, path);

@@ -199,7 +199,7 @@ core.installHooks(hooks);
 // The per-message imports the core calls with integers (EM_JS in
 // wasm/src/js_actor.cpp; the slab's are in value_slab.js): no embind, no
 // objects per call.
-core.mrDeliver = deliver;
+core.mrSetHotImports({ deliver });
 core.mrTakeOutcome = takeOutcome;
 core.mrAwaitOutcome = awaitOutcome;
 core.mrActorGone = actorGone;

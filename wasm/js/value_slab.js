@@ -1,6 +1,6 @@
 // The JS side of a message: the value stays here, in a slab indexed by slot,
 // and the core's Message carries only the slot number. The core frees a slot
-// (Module.mrReleaseMany, in batches of up to 256, and after every driver
+// (releaseMany below, in batches of up to 256, and after every driver
 // slice) when it destroys the last copy of its Message, so a value lives as
 // long as the core holds the message (queued, stashed, captured as a dead
 // letter). Free slots are reused in LIFO order, so a steady stream of
@@ -8,51 +8,72 @@
 import { core } from './core_loader.js';
 import { classNameOf } from './tagged_json.js';
 
-export const values = [];
+// Values live in pages of PAGE_SIZE slots, allocated once and never moved: a
+// burst of a million queued messages grows the slab by pages instead of
+// copying one ever larger array (each copy was old-space garbage that cost a
+// full mark-compact).
+const PAGE_BITS = 16;
+const PAGE_SIZE = 1 << PAGE_BITS;
+const PAGE_MASK = PAGE_SIZE - 1;
+const pages = [];
+let highWater = 0;  // slots ever handed out; every slot below is in a page
 // Free slots, a stack in a typed array (no array growth or boxing per
-// message); a slot in use is any index of `values` not on it.
+// message); a slot in use is any slot below highWater not on it.
 let freeSlots = new Uint32Array(1024);
 let freeTop = 0;
 
+function freshSlot() {
+  const slot = highWater++;
+  if ((slot & PAGE_MASK) === 0) pages.push(new Array(PAGE_SIZE).fill(undefined));
+  return slot;
+}
+
 export function put(value) {
-  if (freeTop > 0) {
-    const slot = freeSlots[--freeTop];
-    values[slot] = value;
-    return slot;
-  }
-  values.push(value);
-  return values.length - 1;
+  const slot = freeTop > 0 ? freeSlots[--freeTop] : freshSlot();
+  pages[slot >>> PAGE_BITS][slot & PAGE_MASK] = value;
+  return slot;
+}
+
+// The value in a slot (undefined for a free one).
+export function valueAt(slot) {
+  return pages[slot >>> PAGE_BITS][slot & PAGE_MASK];
 }
 
 // Slots in use (the core hands freed slots over in batches: flush them first).
 export function liveSlots() {
   core._mr_flush_released_slots();
-  return values.length - freeTop;
+  return highWater - freeTop;
 }
 
-// The core's imports for the slab (EM_JS in wasm/src/js_value.cpp), installed
-// before anything can make a message.
-core.mrReleaseMany = (slots, count) => {
+// The core's imports for the slab (EM_JS in wasm/src/js_value.cpp and
+// js_priority.cpp), installed before anything can make a message.
+function releaseMany(slots, count) {
   const base = slots >>> 2;
   // Re-read HEAPU32 each time: memory growth replaces the view.
-  const freed = core.HEAPU32.subarray(base, base + count);
-  for (let i = 0; i < count; i += 1) values[freed[i]] = undefined;
+  const heap = core.HEAPU32;
+  for (let i = 0; i < count; i += 1) {
+    const slot = heap[base + i];
+    pages[slot >>> PAGE_BITS][slot & PAGE_MASK] = undefined;
+  }
   if (freeTop + count > freeSlots.length) {
     const bigger = new Uint32Array(2 * Math.max(freeSlots.length, freeTop + count));
     bigger.set(freeSlots.subarray(0, freeTop));
     freeSlots = bigger;
   }
-  freeSlots.set(freed, freeTop);
+  freeSlots.set(heap.subarray(base, base + count), freeTop);
   freeTop += count;
-};
-core.mrValue = (slot) => values[slot];
+}
+// A PriorityMailbox's rank function (kept in a slot) on a message (js_priority.cpp).
+const rank = (fn, slot) => valueAt(fn)(valueAt(slot));
+core.mrSetHotImports({ releaseMany, rank });
+core.mrValue = valueAt;
 core.mrPut = put;
 // Class names for the core (inspection, metric labels, dead-letter records):
 // interned, so the core asks for each distinct name's text only once.
 const classIds = new Map();
 const classNames = [];
 core.mrClassId = (slot) => {
-  const name = classNameOf(values[slot]);
+  const name = classNameOf(valueAt(slot));
   let id = classIds.get(name);
   if (id === undefined) {
     id = classNames.length;
@@ -62,5 +83,3 @@ core.mrClassId = (slot) => {
   return id;
 };
 core.mrClassName = (id) => classNames[id];
-// A PriorityMailbox's rank function (kept in a slot) on a message (mailbox_api.cpp).
-core.mrRank = (fn, slot) => values[fn](values[slot]);

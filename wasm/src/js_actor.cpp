@@ -14,10 +14,11 @@
 #include "mailroom/errors.hpp"
 #include "ref_table.hpp"
 
-// The JS side of delivery (wasm/js/actor.js; hooks.js installs them on Module).
+// The JS side of delivery (wasm/js/actor.js; hooks.js installs them). The
+// per-message one is a variable of the module's scope (hot_imports.js).
 EM_JS(int, mr_deliver,
       (std::uint32_t index, std::uint32_t slot, std::uint32_t sender, int behaviour),
-      { return Module.mrDeliver(index, slot, sender, behaviour); });
+      { return mrDeliverImpl(index, slot, sender, behaviour); });
 EM_JS(int, mr_take_outcome, (), { return Emval.toHandle(Module.mrTakeOutcome()); });
 EM_JS(void, mr_await_outcome, (std::uint32_t index, std::uint32_t key),
       { Module.mrAwaitOutcome(index, key); });

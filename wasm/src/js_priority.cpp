@@ -7,8 +7,8 @@
 #include "conversions.hpp"
 #include "js_value.hpp"
 
-// value_slab.js: values[fn](values[slot]).
-EM_JS(double, mr_rank, (std::uint32_t fn, std::uint32_t slot), { return Module.mrRank(fn, slot); });
+// value_slab.js: the slot's function on the slot's value (hot_imports.js).
+EM_JS(double, mr_rank, (std::uint32_t fn, std::uint32_t slot), { return mrRankImpl(fn, slot); });
 
 namespace mailroom::wasm {
 

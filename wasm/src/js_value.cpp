@@ -6,7 +6,7 @@
 
 // The slab lives in wasm/js/value_slab.js, which installs these on Module.
 EM_JS(void, mr_slots_release, (const std::uint32_t* slots, std::uint32_t count),
-      { Module.mrReleaseMany(slots, count); });
+      { mrReleaseManyImpl(slots, count); });
 EM_JS(int, mr_slot_value, (std::uint32_t slot), { return Emval.toHandle(Module.mrValue(slot)); });
 EM_JS(std::uint32_t, mr_slot_put, (int handle), { return Module.mrPut(Emval.toValue(handle)); });
 EM_JS(std::uint32_t, mr_slot_class, (std::uint32_t slot), { return Module.mrClassId(slot); });

@@ -18,6 +18,65 @@ void deallocate_block(void* block, std::size_t) noexcept {
 }
 void release_idle_blocks() noexcept {}
 
+#elif defined(MAILROOM_SINGLE_THREADED) && MAILROOM_SINGLE_THREADED
+
+// One thread (wasm): no batches to hand over, no shared lists. A freed block
+// goes on its class's free list and stays there, however many there are: a
+// burst of a million queued messages is followed by the next burst, and wasm
+// memory never shrinks anyway. A dry list is refilled by carving a chunk, one
+// heap call per kChunkBlocks blocks, without dlmalloc's per-chunk header.
+
+namespace {
+
+constexpr std::array<std::size_t, 7> kClassBytes{24, 40, 48, 56, 72, 128, kLargestPooledBlock};
+constexpr std::size_t kChunkBlocks = 256;
+
+struct FreeBlock {
+  FreeBlock* next;
+};
+
+struct SizeClass {
+  FreeBlock* free = nullptr;
+  char* carve = nullptr;  // the rest of the last chunk
+  char* carve_end = nullptr;
+};
+std::array<SizeClass, kClassBytes.size()> classes;
+
+std::size_t class_of(std::size_t bytes) noexcept {
+  std::size_t c = 0;
+  while (kClassBytes[c] < bytes) ++c;
+  return c;
+}
+
+}  // namespace
+
+void* allocate_block(std::size_t bytes) {
+  const std::size_t c = class_of(bytes);
+  SizeClass& sc = classes[c];
+  if (FreeBlock* block = sc.free) {
+    sc.free = block->next;
+    return block;
+  }
+  if (sc.carve == sc.carve_end) {
+    // Chunks are never freed: their blocks live on the free list from then on.
+    sc.carve = static_cast<char*>(::operator new(kClassBytes[c] * kChunkBlocks));
+    sc.carve_end = sc.carve + kClassBytes[c] * kChunkBlocks;
+  }
+  void* block = sc.carve;
+  sc.carve += kClassBytes[c];
+  return block;
+}
+
+void deallocate_block(void* block, std::size_t bytes) noexcept {
+  SizeClass& sc = classes[class_of(bytes)];
+  auto* freed = static_cast<FreeBlock*>(block);
+  freed->next = sc.free;
+  sc.free = freed;
+}
+
+// Carved blocks cannot go back to the heap one by one; they stay pooled.
+void release_idle_blocks() noexcept {}
+
 #else
 
 namespace {
