@@ -2,8 +2,10 @@
 // exit codes, errors that name the problem, damage reported (exit 3) with the
 // readable prefix still shown, and the journal bytes never changed.
 #include <gtest/gtest.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 
 #include <cstdio>
 #include <filesystem>
@@ -90,6 +92,34 @@ void write_letters(const std::string& dir, const std::string& name, int extra = 
 
 fs::path journal_file(const TempDir& dir, const std::string& system = "shop") {
   return dir.path / ("mailroom-dead-letters-" + system + ".journal");
+}
+
+// --recipient is the core's subtree rule (ActorPath::in_subtree): on a name boundary, so
+// /user/orders never covers /user/orders-archive, and a full path of the system is its local one.
+TEST(MailroomDlq, RecipientFilterRespectsNameBoundaries) {
+  TempDir dir;
+  {
+    auto dispatcher = std::make_shared<ManualDispatcher>();
+    auto system = ActorSystem::create(
+        "shop", ActorSystemOptions::create()
+                    .with_dispatcher(dispatcher)
+                    .with_dead_letters(DeadLetterQueueOptions::create().with_store("persistent"))
+                    .with_journal_dir(dir.str()));
+    system->actor_selection("/user/orders").tell("own"s);
+    system->actor_selection("/user/orders/a").tell("child"s);
+    system->actor_selection("/user/orders-archive").tell("sibling"s);
+    dispatcher->run_until_idle();
+    system->terminate();
+    system->await_termination();
+  }
+  for (const char* root : {"/user/orders", "/user/orders/", "mailroom://shop/user/orders"}) {
+    ToolRun run = dlq("list " + dir.str() + " --recipient " + root + " --json");
+    ASSERT_EQ(run.code, 0) << run.err;
+    std::vector<std::string> got;
+    for (const auto& e : nlohmann::json::parse(run.out)) got.push_back(e["payload"]["message"]);
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, (std::vector<std::string>{"child", "own"})) << root;
+  }
 }
 
 TEST(MailroomDlq, ListsNewestFirstWithFiltersAndAsJson) {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mailroom/actor_path.hpp"
 #include "time_text.hpp"
 
 namespace mailroom::dlq {
@@ -15,23 +16,17 @@ namespace {
 
 using nlohmann::json;
 
-// "mailroom://shop/user/a" -> "/user/a"; a local path stays as it is.
+// "mailroom://shop/user/a" -> "/user/a" (the core's rule, ActorPath::to_local);
+// a path it cannot read stays as it is (shown, matched only by itself).
 std::string local_path(std::string_view path) {
-  constexpr std::string_view kScheme = "mailroom://";
-  if (path.substr(0, kScheme.size()) == kScheme) {
-    const auto slash = path.find('/', kScheme.size());
-    path = slash == std::string_view::npos ? std::string_view("/") : path.substr(slash);
-  }
-  while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
-  return std::string(path);
+  std::string local = ActorPath::to_local(path);
+  return local.empty() ? std::string(path) : local;
 }
 
-// On a segment boundary: "/user/orders" covers "/user/orders/a", not "/user/orders-x".
+// The core's subtree rule, on a name boundary: "/user/orders" covers
+// "/user/orders/a", not "/user/orders-x".
 bool in_subtree(const std::string& path, const std::string& root) {
-  const std::string p = local_path(path);
-  if (root == "/") return true;
-  return p == root ||
-         (p.size() > root.size() && p.compare(0, root.size(), root) == 0 && p[root.size()] == '/');
+  return ActorPath::in_subtree(local_path(path), root);
 }
 
 // The codec tag ("string", "int", a JS tag) is short and stable; a degraded
