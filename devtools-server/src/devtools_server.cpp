@@ -26,6 +26,7 @@
 #include "mailroom/dead_letter_queue.hpp"
 #include "mailroom/devtools_session.hpp"
 #include "mailroom/metrics_registry.hpp"
+#include "panel_location.hpp"
 
 namespace mailroom {
 
@@ -343,8 +344,11 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
         return reply(request, http::status::ok, std::move(*page), "text/html; charset=utf-8");
       }
       return reply(request, http::status::not_found,
-                   "The panel is not built: run `npm run demo:native`, or build web/dist "
-                   "(npx vite build --config web/vite.config.ts) and pass it as panel_dir.\n");
+                   "No panel in \"" + server_.options.panel_dir +
+                       "\": build it (npx vite build --config web/vite.attach.config.ts, "
+                       "or cmake --build <build> --target mailroom_devtools_panel) and pass "
+                       "web/dist-attach as panel-dir, or install Mailroom with it "
+                       "(share/mailroom/devtools-panel).\n");
     }
     // The panel's own code and styles: no data in them, so no token (a page
     // cannot add the token to its script URLs).
@@ -454,6 +458,7 @@ std::unique_ptr<DevtoolsServer> DevtoolsServer::listen(std::shared_ptr<ActorSyst
   impl->system = &system;
   if (options.token.empty()) options.token = random_token();
   if (options.max_queued_frames == 0) options.max_queued_frames = 1;
+  if (options.panel_dir.empty()) options.panel_dir = devtools::default_panel_dir();
   impl->options = std::move(options);
   beast::error_code ec;
   const auto address = net::ip::make_address(impl->options.bind, ec);

@@ -21,7 +21,9 @@ struct DevtoolsOptions {
   // http://localhost:<port>) whose pages may open the WebSocket.
   std::vector<std::string> allowed_origins;
   // The built panel (web/dist-attach): "/" serves its attach.html (else
-  // index.html). Empty: "/" says how to build it.
+  // index.html). Empty: the installed panel (share/mailroom/devtools-panel of
+  // the prefix the program found Mailroom in, or beside the program); when
+  // there is none, "/" says how to build it.
   std::string panel_dir;
   // Empty: a random one per start (printed). Else 16+ characters of
   // [A-Za-z0-9_-], e.g. to keep the panel's URL across restarts.
