@@ -92,6 +92,8 @@ export function mountDevtools(container: HTMLElement, system: InspectableSystem 
     ? effect(() => {
         const welcome = source.welcome.value;
         if (welcome) store.ui.allowReplay.value = welcome.writes && options.allowReplay !== false;
+        // The read-only text names the switch that is off: the process's (the source says which), or the host's.
+        store.ui.writesSwitch.value = welcome?.writes ? 'mount the panel without { allowReplay: false }' : source.writesSwitch;
       })
     : () => {};
   const stopPrefs = persistPrefs(store, storage);

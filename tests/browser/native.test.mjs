@@ -121,6 +121,10 @@ describe('Panel attached to a read-only native process', () => {
     assert.equal(await page.locator('[data-testid=dl-replay]').isDisabled(), true);
     assert.equal(await page.locator('[data-testid=dl-redirect]').isDisabled(), true);
     await page.waitForSelector('[data-testid=dl-replay-off]');
+    // It names the process's switch, not the in-page mount option.
+    const why = await page.textContent('[data-testid=dl-replay-off]');
+    assert.match(why, /allow-writes/);
+    assert.doesNotMatch(why, /allowReplay/);
   });
 
   it('refuses a socket without the token and one from a foreign origin', async () => {

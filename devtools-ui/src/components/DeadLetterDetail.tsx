@@ -15,7 +15,7 @@ export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id:
   const attempts = dl.attempts.value.get(id) ?? [];
   const entryBlock = entry ? replayBlockedReason(entry, dl.settings.value?.maxReplays ?? null) : null;
   const replayTitle = !ui.allowReplay.value
-    ? 'Replay is off: mount the panel with { allowReplay: true } to enable it'
+    ? `Replay is off: ${ui.writesSwitch.value} to enable it`
     : ui.imported.value
       ? 'Imported data is read-only'
       : (entryBlock ?? undefined);

@@ -67,6 +67,8 @@ export interface ProtocolSource extends SystemSource {
   readonly welcome: Signal<Welcome | null>;
   /** The last error frame the server sent that no request was waiting for. */
   readonly lastError: Signal<string | null>;
+  /** What turns writes on at the far end (the transport's writesSwitch): the read-only text names it. */
+  readonly writesSwitch: string;
   /** The journal stream this process writes its dead letters to (welcome's deadLetterStream; null: none or an older server). */
   readonly deadLetterStream: Signal<string | null>;
   /** deadLetters.streams: every dead-letter stream of the shared store, and which is this process's. */
@@ -246,6 +248,7 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
     status,
     welcome,
     lastError,
+    writesSwitch: transport.writesSwitch ?? 'let the process accept writes',
     deadLetterStream,
     async streams() {
       const result = (await request('deadLetters.streams', {})) as { own: string | null; streams: StreamSummary[] };

@@ -62,7 +62,7 @@ export function createStore(options: StoreOptions = {}) {
   /** Why no write can be sent from this panel now; null when it can. */
   const writeBlocked = computed(() =>
     !ui.allowReplay.value
-      ? 'Writes are off: mount the panel with { allowReplay: true } to enable replay and purge.'
+      ? `Writes are off: ${ui.writesSwitch.value} to enable replay and purge.`
       : ui.imported.value
         ? 'Imported data is read-only.'
         : null,
@@ -271,7 +271,7 @@ export function createStore(options: StoreOptions = {}) {
           const entry = deadLetters.entries.value.find((e) => e.id === intent.id);
           if (!entry) break;
           const why = !ui.allowReplay.value
-            ? 'Replay is off: mount the panel with { allowReplay: true } to enable it.'
+            ? `Replay is off: ${ui.writesSwitch.value} to enable it.`
             : ui.imported.value
               ? 'Imported data is read-only.'
               : replayBlockedReason(entry, deadLetters.settings.value?.maxReplays ?? null);

@@ -12,6 +12,9 @@ export interface ImportedInfo {
   exportedAtMs: number;
 }
 
+/** The switch for a panel mounted on a system (not over the protocol): the mount option. */
+export const MOUNT_WRITES_SWITCH = 'mount the panel with { allowReplay: true }';
+
 export function createUiStore(allowReplay: boolean) {
   return {
     view: signal<View>('mailboxes'),
@@ -21,6 +24,8 @@ export function createUiStore(allowReplay: boolean) {
     /** Set by the sampler while the page or panel is not visible. */
     hidden: signal(false),
     allowReplay: signal(allowReplay),
+    /** What turns writes on for this panel's source, for the read-only texts (set by mountDevtools). */
+    writesSwitch: signal<string>(MOUNT_WRITES_SWITCH),
     sampleCostMs: signal(0),
     samples: signal(0),
     error: signal<string | null>(null),

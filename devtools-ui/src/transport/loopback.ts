@@ -15,7 +15,12 @@ export interface LoopbackSession {
 export interface LoopbackOptions {
   /** How often the dead-letter revision is looked at between scheduled polls. */
   beatMs?: number;
+  /** How the session takes writes, if not openDevtoolsSession's option (see Transport.writesSwitch). */
+  writesSwitch?: string;
 }
+
+/** An in-page session takes writes only when opened with allowWrites. */
+export const LOOPBACK_WRITES_SWITCH = 'open the session with openDevtoolsSession(system, { allowWrites: true })';
 
 export function loopbackTransport(session: LoopbackSession, options: LoopbackOptions = {}): Transport {
   const frames = listeners<string>();
@@ -61,6 +66,7 @@ export function loopbackTransport(session: LoopbackSession, options: LoopbackOpt
     get status() {
       return status;
     },
+    writesSwitch: options.writesSwitch ?? LOOPBACK_WRITES_SWITCH,
     close() {
       if (timer !== null) clearTimeout(timer);
       timer = null;

@@ -10,6 +10,12 @@ export interface Transport {
   onFrame(fn: (frame: string) => void): () => void;
   onStatus(fn: (status: TransportStatus) => void): () => void;
   readonly status: TransportStatus;
+  /**
+   * What turns writes (replay, purge) on at the far end, as an instruction the
+   * panel's read-only text completes ("Writes are off: <this> to enable ..."):
+   * a native process and an in-page session have different switches.
+   */
+  readonly writesSwitch?: string;
   close(): void;
 }
 

@@ -2,7 +2,13 @@
 // Reconnects after the server goes away (a restarted process), with backoff.
 import { listeners, type Transport, type TransportStatus } from './transport';
 
+/** A native process's DevTools server takes writes only when started with allow-writes. */
+export const NATIVE_WRITES_SWITCH =
+  'start the process with allow-writes (HOCON mailroom.devtools.allow-writes = true, DevtoolsOptions::allow_writes in C++, --allow-writes for the examples)';
+
 export interface WebSocketTransportOptions {
+  /** How the far end takes writes, if not the native server's switch (see Transport.writesSwitch). */
+  writesSwitch?: string;
   /** First reconnect delay; doubles up to maxReconnectMs. */
   reconnectMs?: number;
   maxReconnectMs?: number;
@@ -66,6 +72,7 @@ export function webSocketTransport(url: string, options: WebSocketTransportOptio
     get status() {
       return status;
     },
+    writesSwitch: options.writesSwitch ?? NATIVE_WRITES_SWITCH,
     close() {
       closed = true;
       if (timer !== null) clearTimeout(timer);
