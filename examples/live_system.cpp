@@ -2,9 +2,12 @@
 // (telemetry drop-head, checkout reject with an outage, triage priority, a
 // worker with deadLetterDrops, a poison message), for attaching the panel to a
 // native process (npm run demo:native).
-//   live_system [--port N] [--allow-writes] [--panel-dir DIR] [--token T] [--for-seconds S]
+//   live_system [--port N] [--allow-writes] [--panel-dir DIR] [--token T] [--node NAME]
+//               [--allowed-origin ORIGIN]... [--for-seconds S]
 // (--token: keep the panel's URL across restarts, e.g. under a supervisor;
-// default a random one per start.)
+// default a random one per start. --node: the name the panel shows for this
+// process, default "live". --allowed-origin: a page of another process's
+// server that may attach here too, e.g. http://127.0.0.1:<its port>.)
 // The server is one option, ActorSystemOptions::with_devtools, and one link,
 // mailroom::devtools_server (examples/CMakeLists.txt); the system logs where
 // to attach ("DevTools: http://127.0.0.1:<port>/?token=...") and stops the
@@ -153,11 +156,15 @@ int main(int argc, char** argv) {
       devtools.panel_dir = value();
     } else if (arg == "--token") {
       devtools.token = value();
+    } else if (arg == "--node") {
+      devtools.node = value();
+    } else if (arg == "--allowed-origin") {
+      devtools.allowed_origins.push_back(value());
     } else if (arg == "--for-seconds") {
       for_seconds = std::stoi(value());
     } else {
       std::cerr << "usage: live_system [--port N] [--allow-writes] [--panel-dir DIR] [--token T] "
-                   "[--for-seconds S]\n";
+                   "[--node NAME] [--allowed-origin ORIGIN]... [--for-seconds S]\n";
       return 2;
     }
   }

@@ -3,7 +3,7 @@
 // opened in headless Chromium at the URL it prints. A read-only process (rows,
 // dead letters and their payload tree, replay off, token and Origin refusals,
 // recovery after the process restarts), then one started with --allow-writes
-// (replay delivers). Needs build/native's examples/live_system and
+// (replay delivers), then two processes in one page (&also=), each its own node. Needs build/native's examples/live_system and
 // web/dist-attach (scripts/test.d/62-native-attach.sh).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -60,6 +60,8 @@ function upgradeStatus(port, path, origin) {
 }
 
 const rowFor = (path) => `[data-testid=mailbox-row][data-path="${path}"]`;
+/** The panel of the n-th node of the page (attach.html mounts one per endpoint). */
+const panelOf = (page, n) => page.locator('#panels > div').nth(n);
 
 /** Opens the dead letters of `recipient` and selects the newest. */
 async function selectDeadLetter(page, recipient) {
@@ -181,5 +183,46 @@ describe('Panel attached to a native process started with --allow-writes', () =>
     await page.click('[data-testid=replay-confirm]');
     await page.waitForSelector('[data-testid=dl-attempt][data-outcome=replayed]', { timeout: 10_000 });
     assert.deepEqual(problems, []);
+  });
+});
+
+describe('Panel attached to two native processes at once', () => {
+  let first;
+  let second;
+  let page;
+  let problems;
+
+  before(async () => {
+    first = await startProcess(['--node', 'orders-eu']);
+    // The page comes from the first process's server: the second lets that origin attach.
+    second = await startProcess(['--node', 'orders-us', '--allow-writes', '--allowed-origin', `http://127.0.0.1:${first.port}`]);
+    const also = `ws://127.0.0.1:${second.port}/api/ws?token=${second.token}`;
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    ({ page, problems } = await openPage(context, `${first.url}&also=${encodeURIComponent(also)}`));
+  });
+  after(async () => {
+    await stopProcess(first);
+    await stopProcess(second);
+  });
+
+  it('shows each process as its own node, as its own welcome describes it', async () => {
+    await page.waitForSelector('[data-testid=node-0][data-status=attached]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid=node-1][data-status=attached]', { timeout: 20_000 });
+    // Names and write modes come from each process's own welcome, not from the other.
+    assert.equal(await page.textContent('[data-testid=node-0]'), 'orders-eu · read-only');
+    assert.equal(await page.textContent('[data-testid=node-1]'), 'orders-us · read-write');
+    await panelOf(page, 0).locator(rowFor('/user/worker')).waitFor({ timeout: 20_000 });
+    await page.click('[data-testid=node-1]');
+    await panelOf(page, 1).locator(rowFor('/user/worker')).waitFor({ timeout: 20_000 });
+    assert.equal(await panelOf(page, 0).isVisible(), false);
+    assert.deepEqual(problems, []);
+  });
+
+  it('loses only the node of a process that goes away', async () => {
+    await stopProcess(second);
+    await page.waitForSelector('[data-testid=node-1]:not([data-status=attached])', { timeout: 10_000 });
+    assert.equal(await page.getAttribute('[data-testid=node-0]', 'data-status'), 'attached');
+    await page.click('[data-testid=node-0]');
+    await panelOf(page, 0).locator(rowFor('/user/worker')).waitFor({ timeout: 10_000 });
   });
 });

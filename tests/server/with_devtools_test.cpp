@@ -4,6 +4,8 @@
 // the system does and stops at terminate.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -75,6 +77,37 @@ TEST(WithDevtools, HoconBlockStartsTheServer) {
   EXPECT_EQ(hello(client, *system->devtools())["writes"], true);
   system->terminate();
   system->await_termination();
+}
+
+// Every key of the block reaches the running server: bind, port, allowed-origins (those pages may
+// open the socket, others still may not), panel-dir (served at "/"), and read-only by default.
+TEST(WithDevtools, HoconKeysReachTheRunningServer) {
+  const auto dir = std::filesystem::temp_directory_path() / "mailroom-hocon-panel";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "index.html") << "<title>hocon panel</title>";
+  auto system = ActorSystem::create(
+      "keys", quiet().with_config("mailroom.devtools { bind = \"127.0.0.1\", port = 0, "
+                                  "allowed-origins = \"http://localhost:5173, http://tools.test\", "
+                                  "panel-dir = \"" +
+                                  dir.string() + "\" }"));
+  ASSERT_NE(system->devtools(), nullptr);
+  const DevtoolsEndpoint& server = *system->devtools();
+  EXPECT_EQ(server.url().rfind("http://127.0.0.1:", 0), 0u);
+  const std::string ws = "/api/ws?token=" + server.token();
+  for (const char* allowed : {"http://localhost:5173", "http://tools.test"}) {
+    WsClient client;
+    EXPECT_EQ(client.connect(server.port(), ws, allowed), 101) << allowed;
+  }
+  WsClient foreign;
+  EXPECT_EQ(foreign.connect(server.port(), ws, "http://localhost:5174"), 403);
+  const auto page = http_get(server.port(), "/?token=" + server.token());
+  EXPECT_EQ(page.status, 200);
+  EXPECT_NE(page.body.find("hocon panel"), std::string::npos);
+  WsClient client;
+  EXPECT_EQ(hello(client, server)["writes"], false) << "allow-writes is off unless set";
+  system->terminate();
+  system->await_termination();
+  std::filesystem::remove_all(dir);
 }
 
 // with_devtools wins over the HOCON block; enabled = false in HOCON alone starts nothing.

@@ -13,9 +13,12 @@
 namespace mailroom::testing {
 namespace {
 
-int open_socket(std::uint16_t port) {
+int open_socket(std::uint16_t port, int receive_buffer_bytes = 0) {
   int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   if (fd < 0) return -1;
+  if (receive_buffer_bytes > 0) {  // before connect: it bounds the window the server sees
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &receive_buffer_bytes, sizeof receive_buffer_bytes);
+  }
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_port = htons(port);
@@ -86,9 +89,10 @@ WsClient::~WsClient() {
   close();
 }
 
-int WsClient::connect(std::uint16_t port, const std::string& target, const std::string& origin) {
+int WsClient::connect(std::uint16_t port, const std::string& target, const std::string& origin,
+                      int receive_buffer_bytes) {
   close();
-  fd_ = open_socket(port);
+  fd_ = open_socket(port, receive_buffer_bytes);
   if (fd_ < 0) return 0;
   std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
                         "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"

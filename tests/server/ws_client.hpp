@@ -25,8 +25,10 @@ class WsClient {
   WsClient& operator=(const WsClient&) = delete;
 
   // Opens the socket and sends the upgrade; returns the HTTP status of the
-  // answer (101 when the server accepted the WebSocket).
-  int connect(std::uint16_t port, const std::string& target, const std::string& origin = "");
+  // answer (101 when the server accepted the WebSocket). receive_buffer_bytes
+  // > 0 shrinks the socket's receive buffer (a client that falls behind sooner).
+  int connect(std::uint16_t port, const std::string& target, const std::string& origin = "",
+              int receive_buffer_bytes = 0);
   void send(const std::string& text);  // one masked text frame
   // The next text message, or nullopt on close, error or after timeout_ms.
   std::optional<std::string> receive(int timeout_ms = 5000);
