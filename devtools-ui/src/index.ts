@@ -1,7 +1,7 @@
 // Public entry of the DevTools panel.
 export { mountDevtools, type DevtoolsHandle, type MountOptions } from './mount';
 export { createStore, type PanelStore, type ReplayPreview } from './store';
-export { applyEvent, applySnapshot, type InboundEvent } from './store/reducer';
+export { applyEvent, type InboundEvent } from './store/reducer';
 export type { Intent, OutboundIntent } from './store/intents';
 export { createSystemSource, type Sample, type SystemSource } from './source/systemSource';
 export { createProtocolSource, isProtocolSource, type ProtocolSource, type StreamLetter, type StreamSummary, type Welcome } from './source/protocolSource';

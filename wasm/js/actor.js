@@ -132,18 +132,25 @@ class Cell {
     this.system = system;
     this.self = self;
     this.senderId = 0;
-    this.senderRef = null;
+    // The last sender read, kept across messages: a reply to the same sender
+    // (ping-pong, request/response) reads it without a table lookup.
+    this.lastSenderId = 0;
+    this.lastSender = null;
     this.log = new Logger(system, key);
     this.context = new ActorContext(this);
   }
   get sender() {
-    if (this.senderId === 0) return null;
-    this.senderRef ??= refForId(this.senderId);
-    return this.senderRef;
+    const id = this.senderId;
+    if (id === 0) return null;
+    if (id !== this.lastSenderId) {
+      this.lastSender = refForId(id);
+      this.lastSenderId = id;
+    }
+    return this.lastSender;
   }
+  // Only ever cleared (an async hook settled): no sender from then on.
   set sender(ref) {
     this.senderId = 0;
-    this.senderRef = ref;
   }
 }
 
@@ -179,7 +186,6 @@ export function deliver(index, slot, senderId, behaviour) {
   const instance = instances[index];
   const cell = cells[index];
   cell.senderId = senderId;
-  cell.senderRef = null;
   let result;
   try {
     const message = valueAt(slot);
@@ -190,12 +196,10 @@ export function deliver(index, slot, senderId, behaviour) {
     }
   } catch (thrown) {
     cell.senderId = 0;
-    cell.senderRef = null;
     outcome = thrown;
     return 1;
   }
   cell.senderId = 0;
-  cell.senderRef = null;
   return 0;
 }
 

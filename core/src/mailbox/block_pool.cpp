@@ -24,11 +24,15 @@ void release_idle_blocks() noexcept {}
 // goes on its class's free list and stays there, however many there are: a
 // burst of a million queued messages is followed by the next burst, and wasm
 // memory never shrinks anyway. A dry list is refilled by carving a chunk, one
-// heap call per kChunkBlocks blocks, without dlmalloc's per-chunk header.
+// heap call per kChunkBlocks blocks, without dlmalloc's per-chunk header. The
+// classes start at 8 bytes (a free block only needs its link; wasm32 pointers
+// are 4 bytes): a boxed JS value's slot and count take 8, not 24.
 
 namespace {
 
-constexpr std::array<std::size_t, 7> kClassBytes{24, 40, 48, 56, 72, 128, kLargestPooledBlock};
+constexpr std::array<std::size_t, 11> kClassBytes{
+    8, 16, 24, 32, 40, 48, 56, 64, 72, 128, kLargestPooledBlock};
+static_assert(sizeof(void*) <= kClassBytes[0], "a free block holds its link");
 constexpr std::size_t kChunkBlocks = 256;
 
 struct FreeBlock {
@@ -59,7 +63,11 @@ void* allocate_block(std::size_t bytes) {
   }
   if (sc.carve == sc.carve_end) {
     // Chunks are never freed: their blocks live on the free list from then on.
-    sc.carve = static_cast<char*>(::operator new(kClassBytes[c] * kChunkBlocks));
+    // A chunk starts max_align_t-aligned, so every block of a class that is a
+    // multiple of an alignment is aligned to it (a type's size is a multiple
+    // of its alignment, and the smallest class that holds it is too).
+    sc.carve = static_cast<char*>(
+        ::operator new(kClassBytes[c] * kChunkBlocks, std::align_val_t(alignof(std::max_align_t))));
     sc.carve_end = sc.carve + kClassBytes[c] * kChunkBlocks;
   }
   void* block = sc.carve;
