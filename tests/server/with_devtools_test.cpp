@@ -110,6 +110,25 @@ TEST(WithDevtools, HoconKeysReachTheRunningServer) {
   std::filesystem::remove_all(dir);
 }
 
+// The token is random per start: two starts of the same options get different ones, each 32 hex
+// characters, and one start's token opens nothing on the other.
+TEST(WithDevtools, EachStartHasItsOwnRandomToken) {
+  auto first = ActorSystem::create("first", quiet().with_devtools());
+  auto second = ActorSystem::create("second", quiet().with_devtools());
+  const std::string a = first->devtools()->token();
+  const std::string b = second->devtools()->token();
+  EXPECT_NE(a, b);
+  for (const std::string& token : {a, b}) {
+    EXPECT_EQ(token.size(), 32u);
+    EXPECT_EQ(token.find_first_not_of("0123456789abcdef"), std::string::npos) << token;
+  }
+  EXPECT_EQ(http_get(second->devtools()->port(), "/?token=" + a).status, 401);
+  first->terminate();
+  second->terminate();
+  first->await_termination();
+  second->await_termination();
+}
+
 // with_devtools wins over the HOCON block; enabled = false in HOCON alone starts nothing.
 TEST(WithDevtools, CodeOptionWinsAndDisabledBlockStartsNothing) {
   DevtoolsOptions writes;
