@@ -131,10 +131,23 @@ TEST(DevtoolsServerSlowClient, LaggingClientSeesAGapThenAFreshSnapshotAndCanResu
 
   // Far more than the sockets hold (~24 MB), one letter at a time so each is its own delta.
   const std::string payload(16 * 1024, 'x');
-  for (int i = 0; i < 1500; ++i) {
+  constexpr int kLetters = 1500;
+  for (int i = 0; i < kLetters; ++i) {
     drop.tell(payload);
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
+  // Every letter captured (so every frame made) before the client reads again.
+  auto processed = [&] {
+    for (const ActorSnapshot& row : system->inspect()) {
+      if (row.path.size() >= 10 && row.path.compare(row.path.size() - 10, 10, "/user/drop") == 0)
+        return row.processed;
+    }
+    return std::uint64_t{0};
+  };
+  for (int i = 0; i < 6000 && processed() < kLetters; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(processed(), std::uint64_t{kLetters});
 
   std::int64_t last = 1;
   std::optional<json> past_gap;
@@ -151,6 +164,10 @@ TEST(DevtoolsServerSlowClient, LaggingClientSeesAGapThenAFreshSnapshotAndCanResu
   ASSERT_TRUE(past_gap.has_value()) << "no frame was dropped: the flood fit in the buffers";
   EXPECT_EQ((*past_gap)["kind"], "snapshot") << "a delta followed the gap: " << past_gap->dump(0);
   EXPECT_EQ(server.clients(), 1u);
+
+  // Read what is still in flight, so the resubscription's snapshot finds an empty queue.
+  while (lagging.receive(500)) {
+  }
 
   // The client's side of the rule: start the stream over.
   lagging.send(subscribe);
