@@ -1,7 +1,11 @@
 // Single-threaded workloads, compiled twice — natively and with em++ — so
 // scripts/bench.sh can report wasm as a ratio to native on identical code.
-// Prints {"rows":[{"name","unit","value"}...]} (medians of 5 runs).
-//   mailroom_bench_st [--quick]
+// Prints {"rows":[{"name","unit","value"}...]} (medians of 5 runs, CPU time).
+//   mailroom_bench_st [--quick] [--only=<prefix>]
+// --only runs just the rows whose name starts with the prefix (for profiling one
+// row, e.g. --only=st_mailbox_pair/unbounded under node --cpu-prof).
+#include <time.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -19,17 +23,36 @@
 #include "mailroom/host_driven_dispatcher.hpp"
 #include "mailroom/manual_dispatcher.hpp"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
 using namespace mailroom;
-using Clock = std::chrono::steady_clock;
 
 namespace {
+
+// CPU time of this process in ms, so a loaded machine (other processes
+// wanting the cores) does not count against either side: clock_gettime
+// natively, process.cpuUsage() in Node (the wasm build's clock() is wall time).
+double cpu_ms() {
+#ifdef __EMSCRIPTEN__
+  return EM_ASM_DOUBLE({
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  });
+#else
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+#endif
+}
 
 double median_ms(int runs, const std::function<void()>& fn) {
   std::vector<double> times;
   for (int i = 0; i < runs; ++i) {
-    auto t0 = Clock::now();
+    const double t0 = cpu_ms();
     fn();
-    times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    times.push_back(cpu_ms() - t0);
   }
   std::sort(times.begin(), times.end());
   return times[times.size() / 2];
@@ -116,7 +139,12 @@ double mailbox_pair_ns(const std::string& kind, std::size_t backlog, std::size_t
 
 int main(int argc, char** argv) {
   bool quick = false;
-  for (int i = 1; i < argc; ++i) quick = quick || std::strcmp(argv[i], "--quick") == 0;
+  std::string only;
+  for (int i = 1; i < argc; ++i) {
+    quick = quick || std::strcmp(argv[i], "--quick") == 0;
+    if (std::strncmp(argv[i], "--only=", 7) == 0) only = argv[i] + 7;
+  }
+  auto wanted = [&](const std::string& name) { return name.rfind(only, 0) == 0; };
   const std::size_t one = quick ? 100'000 : 1'000'000, trips = quick ? 20'000 : 200'000;
   const std::size_t ops = quick ? 100'000 : 1'000'000;
   std::vector<std::pair<std::string, std::pair<std::string, double>>> rows;
@@ -124,31 +152,42 @@ int main(int argc, char** argv) {
     rows.push_back({std::move(name), {std::move(unit), value}});
   };
   const int runs = quick ? 3 : 5;
-  double ms = median_ms(runs, [&] { one_to_one(one); });
-  row("st_one_to_one", "msgs/s", static_cast<double>(one) / (ms / 1e3));
-  ms = median_ms(runs, [&] { one_to_one_host_slices(one); });
-  row("st_one_to_one_host_slices", "msgs/s", static_cast<double>(one) / (ms / 1e3));
-  ms = median_ms(runs, [&] { ping_pong(trips); });
-  row("st_ping_pong", "msgs/s", 2.0 * static_cast<double>(trips) / (ms / 1e3));
+  // Each row runs only when --only lets it.
+  auto measure = [&](const std::string& name, const char* unit, const std::function<double()>& fn) {
+    if (wanted(name)) row(name, unit, fn());
+  };
+  measure("st_one_to_one", "msgs/s", [&] {
+    return static_cast<double>(one) / (median_ms(runs, [&] { one_to_one(one); }) / 1e3);
+  });
+  measure("st_one_to_one_host_slices", "msgs/s", [&] {
+    return static_cast<double>(one) / (median_ms(runs, [&] { one_to_one_host_slices(one); }) / 1e3);
+  });
+  measure("st_ping_pong", "msgs/s", [&] {
+    return 2.0 * static_cast<double>(trips) / (median_ms(runs, [&] { ping_pong(trips); }) / 1e3);
+  });
   for (const char* kind :
        {"unbounded", "bounded-drop-head", "bounded-drop-new", "bounded-reject", "priority"}) {
-    row(std::string("st_mailbox_pair/") + kind, "ns", mailbox_pair_ns(kind, 0, ops));
+    measure(std::string("st_mailbox_pair/") + kind, "ns",
+            [&] { return mailbox_pair_ns(kind, 0, ops); });
   }
-  row("st_priority_backlog/1000", "ns", mailbox_pair_ns("priority", 1000, ops / 4));
-  row("st_priority_backlog/100000", "ns", mailbox_pair_ns("priority", 100000, ops / 4));
-  {
+  measure("st_priority_backlog/1000", "ns",
+          [&] { return mailbox_pair_ns("priority", 1000, ops / 4); });
+  measure("st_priority_backlog/100000", "ns",
+          [&] { return mailbox_pair_ns("priority", 100000, ops / 4); });
+  measure("st_capture/memory", "ns", [&] {
     bench::CaptureBench capture("memory");
     const std::size_t letters = ops / 2;
-    ms = median_ms(3, [&] {
+    const double ms = median_ms(3, [&] {
       for (std::size_t i = 0; i < letters; ++i) capture.capture_one();
     });
-    row("st_capture/memory", "ns", ms * 1e6 / static_cast<double>(letters));
-  }
-  {
+    return ms * 1e6 / static_cast<double>(letters);
+  });
+  measure("st_list_recipient/100000", "ms", [&] {
     bench::ListBench list(100'000);
-    row("st_list_recipient/100000", "ms", median_ms(5, [&] { list.list_recipient(); }));
-  }
-  row("st_bytes_per_queued_envelope", "bytes", bench::bytes_per_queued_envelope(100'000));
+    return median_ms(5, [&] { list.list_recipient(); });
+  });
+  measure("st_bytes_per_queued_envelope", "bytes",
+          [&] { return bench::bytes_per_queued_envelope(100'000); });
   std::printf("{\"rows\":[\n");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     std::printf("  {\"name\":\"%s\",\"unit\":\"%s\",\"value\":%.6g}%s\n", rows[i].first.c_str(),

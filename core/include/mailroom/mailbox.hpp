@@ -17,7 +17,7 @@
 #include <optional>
 #include <vector>
 
-#include "mailroom/detail/mpsc_queue.hpp"
+#include "mailroom/detail/fifo_queue.hpp"
 #include "mailroom/message_queue.hpp"
 
 namespace mailroom {
@@ -93,7 +93,7 @@ class ActorMailbox final {
   bool diverted(Envelope& envelope);
 
   const std::shared_ptr<MessageQueue> queue_;
-  MpscQueue<Envelope, detail::EnvelopePacking> system_;
+  detail::FifoQueue<Envelope, detail::EnvelopePacking> system_;
   detail::Atomic<bool> suspended_{false};
   detail::Atomic<bool> closed_{false};
   Sink sink_;  // written once, before closed_ is published

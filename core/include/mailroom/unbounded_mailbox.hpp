@@ -1,6 +1,8 @@
 // UnboundedMailbox: the default user queue. FIFO, never drops; the heap is
 // the only ceiling. Lock-free: any number of senders enqueue with one atomic
 // exchange each, and the owning actor dequeues without ever blocking them.
+// In a single-threaded build (wasm) the queue is a SegmentQueue instead
+// (detail/fifo_queue.hpp): no node per message.
 // (The size warning at 10,000 and each doubling is the actor cell's job: it sees
 // size() after every enqueue.)
 #pragma once
@@ -8,7 +10,7 @@
 #include <atomic>
 #include <deque>
 
-#include "mailroom/detail/mpsc_queue.hpp"
+#include "mailroom/detail/fifo_queue.hpp"
 #include "mailroom/message_queue.hpp"
 
 namespace mailroom {
@@ -27,7 +29,7 @@ class UnboundedMailbox final : public MessageQueue {
   void prepend(std::vector<Envelope> envelopes) override;
 
  private:
-  MpscQueue<Envelope, detail::EnvelopePacking> user_;
+  detail::FifoQueue<Envelope, detail::EnvelopePacking> user_;
   // Unstashed envelopes, ahead of user_. Owner only; the count is atomic so
   // size() stays exact from any thread.
   std::deque<Envelope> front_;
