@@ -20,13 +20,22 @@ std::shared_ptr<MessageQueue> make_mailbox(const std::string& kind, std::size_t 
     return std::make_shared<PriorityMailbox>(PriorityMailboxOptions::create().with_priority_for(
         [](const Envelope& e) { return static_cast<double>(e.message.get<int>() % 16); }));
   }
+  // A distinct double per message (a multiplicative hash of its value).
+  auto random_rank = [](const Envelope& e) {
+    const auto x = static_cast<std::uint32_t>(e.message.get<int>()) * 2654435761u;
+    return static_cast<double>(x) / 4294967296.0;
+  };
   if (kind == "priority-random") {
-    // A distinct double per message (a multiplicative hash of its value).
     return std::make_shared<PriorityMailbox>(
-        PriorityMailboxOptions::create().with_priority_for([](const Envelope& e) {
-          const auto x = static_cast<std::uint32_t>(e.message.get<int>()) * 2654435761u;
-          return static_cast<double>(x) / 4294967296.0;
-        }));
+        PriorityMailboxOptions::create().with_priority_for(random_rank));
+  }
+  if (kind == "priority-random-shedding") {
+    // The same, bounded with drop-lowest-priority (never reached here): the
+    // store then keeps sorted leaves, O(log n) at both ends, for the shedding.
+    return std::make_shared<PriorityMailbox>(PriorityMailboxOptions::create()
+                                                 .with_priority_for(random_rank)
+                                                 .with_capacity(static_cast<double>(capacity))
+                                                 .with_overflow("drop-lowest-priority"));
   }
   throw std::invalid_argument("unknown mailbox kind " + kind);
 }

@@ -9,7 +9,9 @@
 
 namespace mailroom::bench {
 
-// "unbounded", "bounded-drop-head", "bounded-drop-new", "bounded-reject", "priority".
+// "unbounded", "bounded-drop-head", "bounded-drop-new", "bounded-reject", "priority",
+// "priority-random" (a distinct random double each), "priority-random-shedding" (the
+// same with a capacity and drop-lowest-priority).
 // Bounded kinds get a capacity large enough never to overflow in the pair loop
 // except where `capacity` says otherwise.
 std::shared_ptr<MessageQueue> make_mailbox(const std::string& kind, std::size_t capacity);

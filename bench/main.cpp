@@ -122,6 +122,9 @@ void register_mailbox_ops() {
     benchmark::RegisterBenchmark(
         ("w4_priority_random_backlog/" + std::to_string(backlog)).c_str(),
         [backlog](benchmark::State& s) { mailbox_pair(s, "priority-random", backlog); });
+    benchmark::RegisterBenchmark(
+        ("w4_priority_random_shedding_backlog/" + std::to_string(backlog)).c_str(),
+        [backlog](benchmark::State& s) { mailbox_pair(s, "priority-random-shedding", backlog); });
   }
   benchmark::RegisterBenchmark("memory/bytes_per_queued_envelope", [](benchmark::State& s) {
     for (auto _ : s) s.counters["bytes"] = mb::bytes_per_queued_envelope(100'000);

@@ -62,9 +62,10 @@ class Model {
   std::vector<ModelEntry> entries_;
 };
 
-void run_random(std::size_t distinct, unsigned seed, bool stops, bool& saw_tree) {
+void run_random(std::size_t distinct, unsigned seed, bool stops, bool& saw_tree,
+                bool sheds_tail = false) {
   std::mt19937 rng(seed);
-  PriorityStore store;
+  PriorityStore store(sheds_tail);
   Model model;
   std::uint64_t sequence = 0, epoch = 0;
   for (int step = 0; step < 20000; ++step) {
@@ -161,8 +162,11 @@ TEST(PriorityStore, FewPrioritiesMatchTheModelAndStayInRings) {
 TEST(PriorityStore, ManyPrioritiesSwitchToTheTreeAndBackInTheSameOrder) {
   for (unsigned seed = 1; seed <= 5; ++seed) {
     bool saw_tree = false;
-    run_random(100000, seed, true, saw_tree);
+    run_random(100000, seed, true, saw_tree);  // ladders
     EXPECT_TRUE(saw_tree) << "random doubles should have crossed kMaxBuckets";
+    saw_tree = false;
+    run_random(100000, seed, true, saw_tree, true);  // sorted leaves
+    EXPECT_TRUE(saw_tree);
   }
 }
 

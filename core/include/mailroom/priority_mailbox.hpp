@@ -97,7 +97,7 @@ class PriorityMailbox final : public MessageQueue {
   DropLedger ledger_;
 
   mutable detail::Mutex mutex_;  // no lock at all in a single-threaded build
-  detail::PriorityStore ordered_;
+  detail::PriorityStore ordered_{capacity_ && overflow_ == OverflowPolicy::kDropLowestPriority};
   std::uint64_t next_sequence_ = 0;
   std::uint64_t epoch_ = 0;  // even; +2 for every enqueue_control
 };

@@ -38,8 +38,8 @@ PriorityStore::Entry PriorityStore::Ring::erase(std::size_t i) {
 void PriorityStore::insert(const Key& key, Slot slot) {
   Packed packed = Packed::of(std::move(slot));
   ++size_;
-  if (!tree_.empty()) {
-    tree_.insert(key, std::move(packed));
+  if (uses_tree()) {
+    insert_many(key, std::move(packed));
     return;
   }
   const BucketKey bucket_key{key.epoch, key.priority};
@@ -47,7 +47,7 @@ void PriorityStore::insert(const Key& key, Slot slot) {
   if (bucket == buckets_.end()) {
     if (buckets_.size() >= kMaxBuckets) {
       move_buckets_to_tree();
-      tree_.insert(key, std::move(packed));
+      insert_many(key, std::move(packed));
       return;
     }
     Ring ring;
@@ -61,12 +61,21 @@ void PriorityStore::insert(const Key& key, Slot slot) {
   bucket->second.push_back(Entry{key.sequence, std::move(packed)});
 }
 
+void PriorityStore::insert_many(const Key& key, Packed packed) {
+  if (sheds_tail_) {
+    tree_.insert(key, std::move(packed));
+  } else {
+    ladders_[key.epoch].insert(ordered_bits(key.priority), key.sequence, std::move(packed));
+  }
+}
+
 void PriorityStore::move_buckets_to_tree() {
+  // Ring by ring: equal priorities keep their sequence order, as the ladder needs.
   for (auto& [bucket_key, ring] : buckets_) {
     while (!ring.empty()) {
       Entry entry = ring.pop_front();
-      tree_.insert(Key{bucket_key.epoch, bucket_key.priority, entry.sequence},
-                   std::move(entry.slot));
+      insert_many(Key{bucket_key.epoch, bucket_key.priority, entry.sequence},
+                  std::move(entry.slot));
     }
   }
   buckets_.clear();
@@ -82,6 +91,7 @@ void PriorityStore::retire(std::map<BucketKey, Ring>::iterator bucket) {
 
 std::uint64_t PriorityStore::front_epoch() const {
   if (!tree_.empty()) return tree_.front_key().epoch;
+  if (!ladders_.empty()) return ladders_.begin()->first;
   if (buckets_.empty()) throw std::logic_error("PriorityStore::front_epoch on an empty store");
   return buckets_.begin()->first.epoch;
 }
@@ -90,6 +100,12 @@ std::optional<Envelope> PriorityStore::pop_front() {
   if (size_ == 0) return std::nullopt;
   --size_;
   if (!tree_.empty()) return tree_.pop_front()->second.take();
+  if (!ladders_.empty()) {
+    auto first = ladders_.begin();
+    Envelope out = first->second.pop_front()->value.take();
+    if (first->second.empty()) ladders_.erase(first);
+    return out;
+  }
   auto bucket = buckets_.begin();
   Envelope out = bucket->second.pop_front().slot.take();
   if (bucket->second.empty()) retire(bucket);
@@ -103,6 +119,17 @@ std::optional<std::pair<PriorityStore::Key, Envelope>> PriorityStore::take_last_
     if (!taken) return std::nullopt;
     --size_;
     return std::make_pair(taken->first, taken->second.take());
+  }
+  if (!ladders_.empty()) {
+    for (auto ladder = ladders_.rbegin(); ladder != ladders_.rend(); ++ladder) {
+      auto taken = ladder->second.take_last_if([](const Packed& p) { return p.droppable; });
+      if (!taken) continue;
+      --size_;
+      const Key key{ladder->first, from_ordered_bits(taken->bits), taken->sequence};
+      if (ladder->second.empty()) ladders_.erase(std::next(ladder).base());
+      return std::make_pair(key, taken->value.take());
+    }
+    return std::nullopt;
   }
   for (auto bucket = buckets_.rbegin(); bucket != buckets_.rend(); ++bucket) {
     Ring& ring = bucket->second;
@@ -122,6 +149,10 @@ std::vector<Envelope> PriorityStore::drain() {
   std::vector<Envelope> out;
   out.reserve(size_);
   tree_.drain([&out](const Key&, Packed&& slot) { out.push_back(slot.take()); });
+  for (auto& [epoch, ladder] : ladders_) {
+    while (auto entry = ladder.pop_front()) out.push_back(entry->value.take());
+  }
+  ladders_.clear();
   while (!buckets_.empty()) {
     auto bucket = buckets_.begin();
     while (!bucket->second.empty()) out.push_back(bucket->second.pop_front().slot.take());

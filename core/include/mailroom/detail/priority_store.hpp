@@ -7,10 +7,13 @@
 // distinct priorities, and consecutive messages of one priority share cache
 // lines (a tree of a million nodes misses cache on every operation). When more
 // than kMaxBuckets distinct priorities are queued at once (random doubles) it
-// moves everything into one ordered set of sorted leaves (sorted_leaves.hpp),
-// O(log n) with few cache misses, and back to rings once that set is empty. Both orders are the
-// same, so the switch is invisible. Envelopes are kept packed (packed_envelope.hpp): a small
-// message's entry is 56 bytes with its value inline, nothing to chase on another line.
+// moves everything into a ladder queue per epoch (ladder_queue.hpp: amortised
+// O(1), sequential memory traffic), or, for a store that sheds its least
+// important entry (drop-lowest-priority), into one ordered set of sorted
+// leaves (sorted_leaves.hpp, O(log n) at both ends), and back to rings once
+// that is empty. Every order is the same, so the switch is invisible. Envelopes are kept packed
+// (packed_envelope.hpp): a small message's entry is 56 bytes with its value inline, nothing to
+// chase on another line.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "mailroom/detail/ladder_queue.hpp"
 #include "mailroom/detail/packed_envelope.hpp"
 #include "mailroom/detail/sorted_leaves.hpp"
 #include "mailroom/envelope.hpp"
@@ -29,6 +33,10 @@ namespace mailroom::detail {
 class PriorityStore {
  public:
   static constexpr std::size_t kMaxBuckets = 64;
+
+  // `sheds_tail`: take_last_droppable will be called often (O(log n) then,
+  // O(n) otherwise).
+  explicit PriorityStore(bool sheds_tail = false) : sheds_tail_(sheds_tail) {}
 
   struct Key {
     std::uint64_t epoch;     // even: 2 x the PoisonPills/Kills queued before; odd: one of them
@@ -54,7 +62,8 @@ class PriorityStore {
   // The last droppable message in delivery order, removed.
   std::optional<std::pair<Key, Envelope>> take_last_droppable();
   std::vector<Envelope> drain();  // everything, in delivery order
-  bool uses_tree() const noexcept { return !tree_.empty(); }
+  // Past kMaxBuckets: the ladders or the sorted leaves hold everything.
+  bool uses_tree() const noexcept { return !tree_.empty() || !ladders_.empty(); }
 
  private:
   // A Slot as stored.
@@ -95,11 +104,14 @@ class PriorityStore {
   };
 
   void move_buckets_to_tree();
+  void insert_many(const Key& key, Packed packed);
   void retire(std::map<BucketKey, Ring>::iterator bucket);
 
   std::map<BucketKey, Ring> buckets_;
-  SortedLeaves<Key, Packed> tree_;  // only while there were too many buckets
-  std::vector<Ring> spare_;         // emptied rings, kept for their buffers
+  bool sheds_tail_;
+  SortedLeaves<Key, Packed> tree_;  // only while there were too many buckets, if sheds_tail_
+  std::map<std::uint64_t, LadderQueue<Packed>> ladders_;  // by epoch: the same, otherwise
+  std::vector<Ring> spare_;                               // emptied rings, kept for their buffers
   std::size_t size_ = 0;
 };
 

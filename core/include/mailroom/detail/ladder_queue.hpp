@@ -1,0 +1,302 @@
+// LadderQueue: a priority queue of (bits, sequence, value) for the priority
+// store's many-distinct-priorities case (random doubles), smallest key first,
+// equal bits in sequence order. A ladder queue (Tang, Goh & Thng 2005): every
+// ordered tree of a million entries misses cache at every level of every
+// operation, while here the memory traffic is sequential.
+//  - top: arrivals above everything sorted so far, appended unsorted;
+//  - rungs: key ranges cut into buckets, each an unsorted vector appended to
+//    (an arrival lands in the bucket its key falls in: a shift, no search);
+//  - bottom: the next few dozen entries, sorted; dequeue takes its front.
+// When the bottom runs dry, the lowest rung's next bucket is sorted into it, or,
+// when that bucket holds too many, spread over a new finer rung first; when the
+// rungs run dry, the top is spread over a new rung. An entry is moved a few
+// times (top -> rung -> finer rung -> bottom), each time appended, so the
+// amortised cost per entry is O(1) whatever the backlog. One dequeue after a
+// burst of n arrivals pays O(n) to spread them.
+//
+// Within a bucket, entries with equal bits sit in sequence order (every entry
+// is appended with a sequence above all stored ones, and spreading keeps the
+// order), so sorting by (bits, position) keeps FIFO ties.
+//
+// take_last_if scans (O(n)): stores that shed their tail use SortedLeaves.
+// Not thread-safe.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace mailroom::detail {
+
+// An order-preserving map of a non-NaN double to 64 bits (-0.0 as +0.0, so
+// the two stay equal ranks).
+inline std::uint64_t ordered_bits(double value) noexcept {
+  if (value == 0) value = 0.0;
+  std::uint64_t u = 0;
+  std::memcpy(&u, &value, sizeof u);
+  return (u >> 63) != 0 ? ~u : u | (std::uint64_t{1} << 63);
+}
+inline double from_ordered_bits(std::uint64_t bits) noexcept {
+  const std::uint64_t u = (bits >> 63) != 0 ? bits & ~(std::uint64_t{1} << 63) : ~bits;
+  double value = 0;
+  std::memcpy(&value, &u, sizeof value);
+  return value;
+}
+
+template <class Value>
+class LadderQueue {
+ public:
+  struct Entry {
+    std::uint64_t bits;
+    std::uint64_t sequence;
+    Value value;
+  };
+
+  static constexpr std::size_t kSortMax = 48;    // a bucket this small is sorted directly
+  static constexpr std::size_t kPerBucket = 24;  // entries per bucket a new rung aims at
+  static constexpr std::size_t kMaxBuckets = 4096;
+  static constexpr std::size_t kBottomMax = 256;  // past this a spread bottom becomes a rung
+
+  bool empty() const noexcept { return size_ == 0; }
+  std::size_t size() const noexcept { return size_; }
+
+  // `sequence` must exceed every stored sequence with the same bits.
+  void insert(std::uint64_t bits, std::uint64_t sequence, Value value) {
+    ++size_;
+    Entry entry{bits, sequence, std::move(value)};
+    if (!built() || bits >= limit_) {
+      top_min_ = std::min(top_min_, bits);
+      top_max_ = std::max(top_max_, bits);
+      top_.push_back(std::move(entry));
+      return;
+    }
+    for (Rung& rung : rungs_) {
+      if (bits >= rung.current_start()) {
+        rung.buckets[rung.index_of(bits)].push_back(std::move(entry));
+        return;
+      }
+    }
+    insert_bottom(std::move(entry));
+  }
+
+  // The smallest entry, removed.
+  std::optional<Entry> pop_front() {
+    if (size_ == 0) return std::nullopt;
+    if (bottom_live() == 0) refill();
+    --size_;
+    Entry out = std::move(bottom_[head_]);
+    if (++head_ == bottom_.size()) {
+      bottom_.clear();
+      head_ = 0;
+    } else if (head_ > kBottomMax && head_ > bottom_live()) {
+      // The bottom never ran dry: drop its used-up front.
+      bottom_.erase(bottom_.begin(), bottom_.begin() + static_cast<std::ptrdiff_t>(head_));
+      head_ = 0;
+    }
+    return out;
+  }
+
+  // From the largest key down: the first entry `wanted(value)` accepts, removed. O(n).
+  template <class Predicate>
+  std::optional<Entry> take_last_if(Predicate wanted) {
+    std::vector<Entry>* where = nullptr;
+    std::size_t at = 0;
+    auto consider = [&](std::vector<Entry>& entries, std::size_t from) {
+      for (std::size_t i = from; i < entries.size(); ++i) {
+        const Entry& e = entries[i];
+        if (!wanted(e.value)) continue;
+        if (where != nullptr && !later((*where)[at], e)) continue;
+        where = &entries;
+        at = i;
+      }
+    };
+    consider(top_, 0);
+    for (Rung& rung : rungs_) {
+      for (std::size_t b = rung.current; b < rung.buckets.size(); ++b) consider(rung.buckets[b], 0);
+    }
+    consider(bottom_, head_);
+    if (where == nullptr) return std::nullopt;
+    Entry out = std::move((*where)[at]);
+    // Erasing keeps the order of the rest (equal bits stay in sequence order).
+    where->erase(where->begin() + static_cast<std::ptrdiff_t>(at));
+    --size_;
+    if (where == &bottom_ && head_ == bottom_.size()) {
+      bottom_.clear();
+      head_ = 0;
+    }
+    if (where == &top_) recompute_top_bounds();
+    return out;
+  }
+
+ private:
+  struct Rung {
+    std::uint64_t start = 0;  // the first bucket's lower bound
+    std::uint64_t end = 0;    // exclusive upper bound of the last bucket (wider than the rest)
+    unsigned shift = 0;       // bucket width 2^shift
+    std::size_t current = 0;  // buckets before it are used up
+    std::vector<std::vector<Entry>> buckets;
+
+    std::uint64_t bucket_start(std::size_t i) const noexcept {
+      return i < buckets.size() ? start + (static_cast<std::uint64_t>(i) << shift) : end;
+    }
+    std::uint64_t current_start() const noexcept { return bucket_start(current); }
+    std::size_t index_of(std::uint64_t bits) const noexcept {
+      return std::min(static_cast<std::size_t>((bits - start) >> shift), buckets.size() - 1);
+    }
+  };
+
+  static bool later(const Entry& a, const Entry& b) noexcept {  // b after a
+    return a.bits < b.bits || (a.bits == b.bits && a.sequence < b.sequence);
+  }
+  bool built() const noexcept { return !rungs_.empty() || bottom_live() > 0; }
+  std::size_t bottom_live() const noexcept { return bottom_.size() - head_; }
+  // Everything below this is in the rungs or the bottom.
+  std::uint64_t lowest_rung_start() const noexcept {
+    return rungs_.empty() ? limit_ : rungs_.back().current_start();
+  }
+
+  void recompute_top_bounds() noexcept {
+    top_min_ = std::numeric_limits<std::uint64_t>::max();
+    top_max_ = 0;
+    for (const Entry& e : top_) {
+      top_min_ = std::min(top_min_, e.bits);
+      top_max_ = std::max(top_max_, e.bits);
+    }
+  }
+
+  // Sorted insert into [head_, end): shifts whichever side is shorter.
+  void insert_bottom(Entry entry) {
+    auto first = bottom_.begin() + static_cast<std::ptrdiff_t>(head_);
+    auto at = std::upper_bound(first, bottom_.end(), entry,
+                               [](const Entry& a, const Entry& b) { return later(a, b); });
+    const auto p = static_cast<std::size_t>(at - bottom_.begin());
+    if (head_ > 0 && p - head_ < bottom_.size() - p) {
+      for (std::size_t i = head_; i < p; ++i) bottom_[i - 1] = std::move(bottom_[i]);
+      --head_;
+      bottom_[p - 1] = std::move(entry);
+    } else {
+      bottom_.insert(at, std::move(entry));
+    }
+    if (bottom_live() > kBottomMax && bottom_[head_].bits != bottom_.back().bits) {
+      bottom_to_rung();
+    }
+  }
+
+  // A bottom grown large (arrivals keep landing below the rungs) becomes the
+  // lowest rung, so sorted inserts stay short.
+  void bottom_to_rung() {
+    Rung rung =
+        make_rung(bottom_[head_].bits, bottom_.back().bits, lowest_rung_start(), bottom_live());
+    for (std::size_t i = head_; i < bottom_.size(); ++i) {
+      rung.buckets[rung.index_of(bottom_[i].bits)].push_back(std::move(bottom_[i]));
+    }
+    bottom_.clear();
+    head_ = 0;
+    rungs_.push_back(std::move(rung));
+  }
+
+  // A rung over [lo, end) for about `count` entries whose keys lie in [lo, hi]
+  // (hi < end): the buckets divide [lo, hi], the last one reaches to `end` for
+  // later arrivals.
+  static Rung make_rung(std::uint64_t lo, std::uint64_t hi, std::uint64_t end, std::size_t count) {
+    const std::size_t wanted = std::clamp<std::size_t>(count / kPerBucket, 2, kMaxBuckets);
+    const std::uint64_t span = hi - lo;
+    unsigned shift = 0;
+    while (shift < 63 && (span >> shift) >= wanted) ++shift;
+    Rung rung;
+    rung.start = lo;
+    rung.end = end;
+    rung.shift = shift;
+    rung.buckets.resize(static_cast<std::size_t>(span >> shift) + 1);
+    return rung;
+  }
+
+  // Spreads `entries` (in order) over `rung`, each bucket sized exactly.
+  static void spread(std::vector<Entry>& entries, Rung& rung, std::vector<std::uint32_t>& counts) {
+    counts.assign(rung.buckets.size(), 0);
+    for (const Entry& e : entries) ++counts[rung.index_of(e.bits)];
+    for (std::size_t b = 0; b < counts.size(); ++b) rung.buckets[b].reserve(counts[b]);
+    for (Entry& e : entries) rung.buckets[rung.index_of(e.bits)].push_back(std::move(e));
+    entries.clear();
+  }
+
+  // Sorts `bucket` into the (empty) bottom by (bits, position).
+  void sort_into_bottom(std::vector<Entry>& bucket) {
+    order_.clear();
+    for (std::size_t i = 0; i < bucket.size(); ++i) {
+      order_.emplace_back(bucket[i].bits, static_cast<std::uint32_t>(i));
+    }
+    std::sort(order_.begin(), order_.end());
+    bottom_.clear();
+    head_ = 0;
+    bottom_.reserve(bucket.size());
+    for (const auto& [bits, i] : order_) bottom_.push_back(std::move(bucket[i]));
+    bucket.clear();
+  }
+
+  // The bottom is empty and size_ > 0: bring the next entries into it.
+  void refill() {
+    for (;;) {
+      if (rungs_.empty()) {
+        // Everything left is in the top; all of it is >= every key taken so far.
+        const std::uint64_t lo = top_min_, hi = top_max_;
+        limit_ = hi + 1;  // hi < 2^64 - 1: no non-NaN double maps to all ones
+        if (top_.size() <= kSortMax) {
+          sort_into_bottom(top_);
+        } else {
+          Rung rung = make_rung(lo, hi, limit_, top_.size());
+          spread(top_, rung, counts_);
+          rungs_.push_back(std::move(rung));
+        }
+        recompute_top_bounds();
+        if (bottom_live() > 0) return;
+        continue;
+      }
+      Rung& rung = rungs_.back();
+      while (rung.current < rung.buckets.size() && rung.buckets[rung.current].empty()) {
+        ++rung.current;
+      }
+      if (rung.current == rung.buckets.size()) {
+        rungs_.pop_back();
+        continue;
+      }
+      std::vector<Entry>& bucket = rung.buckets[rung.current];
+      const std::uint64_t bucket_end = rung.bucket_start(rung.current + 1);
+      ++rung.current;
+      std::uint64_t lo = bucket.front().bits, hi = lo;
+      for (const Entry& e : bucket) {
+        lo = std::min(lo, e.bits);
+        hi = std::max(hi, e.bits);
+      }
+      if (bucket.size() <= kSortMax || lo == hi) {
+        sort_into_bottom(bucket);
+        return;
+      }
+      // Too many to sort at once: a finer rung over this bucket's range.
+      std::vector<Entry> entries = std::move(bucket);
+      bucket = std::vector<Entry>();
+      Rung finer = make_rung(lo, hi, bucket_end, entries.size());
+      spread(entries, finer, counts_);
+      rungs_.push_back(std::move(finer));  // `rung` and `bucket` are invalid from here
+    }
+  }
+
+  std::vector<Entry> top_;
+  std::uint64_t top_min_ = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t top_max_ = 0;
+  std::uint64_t limit_ = 0;  // keys >= limit_ go to the top (once something is built)
+  std::vector<Rung> rungs_;  // back: the lowest range
+  std::vector<Entry> bottom_;
+  std::size_t head_ = 0;  // bottom_[head_, end) are live, ascending
+  std::size_t size_ = 0;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> order_;  // scratch for sorting
+  std::vector<std::uint32_t> counts_;                           // scratch for spreading
+};
+
+}  // namespace mailroom::detail
