@@ -153,6 +153,11 @@ void DatabaseJournal::release(const std::string& stream) {
 }
 
 JournalReadResult DatabaseJournal::read(const std::string& stream) {
+  return read_letters(stream, {});
+}
+
+JournalReadResult DatabaseJournal::read_letters(const std::string& stream,
+                                                const JournalLetterFilter& filter) {
   bool own = false;
   {
     std::lock_guard lock(mutex_);
@@ -162,7 +167,7 @@ JournalReadResult DatabaseJournal::read(const std::string& stream) {
   if (own) flush();  // a writer reads what it appended
   JournalReadResult out;
   std::lock_guard db(db_mutex_);
-  out.records = backend_->read(stream);
+  out.records = filter.empty() ? backend_->read(stream) : backend_->read_letters(stream, filter);
   return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "../common/letter_filter_sql.hpp"
 #include "mailroom/journal_database_errors.hpp"
 #include "mailroom/journal_locked_error.hpp"
 #include "mailroom/postgres_journal.hpp"
@@ -194,18 +195,32 @@ void PostgresBackend::append(const std::string& stream, const std::vector<Databa
 }
 
 std::vector<JournalRecord> PostgresBackend::read(const std::string& stream) {
-  return once_more_if_dropped([&] { return read_pages(stream); });
+  return read_letters(stream, {});
 }
 
-std::vector<JournalRecord> PostgresBackend::read_pages(const std::string& stream) {
+std::vector<JournalRecord> PostgresBackend::read_letters(const std::string& stream,
+                                                         const JournalLetterFilter& filter) {
+  return once_more_if_dropped([&] { return read_pages(stream, filter); });
+}
+
+std::vector<JournalRecord> PostgresBackend::read_pages(const std::string& stream,
+                                                       const JournalLetterFilter& filter) {
+  const detail::LetterFilterSql narrow = detail::letter_filter_sql(filter, 3, '$');
+  const std::string sql =
+      "SELECT seq, payload FROM mailroom_journal WHERE stream_id = $1 AND seq > $2" + narrow.where +
+      " ORDER BY seq LIMIT " + std::to_string(kReadPage);
   std::vector<JournalRecord> out;
   std::int64_t after = -1;
   while (true) {  // pages by key: constant memory per round trip, never a global serial
-    auto r = db_.exec(
-        "SELECT seq, payload FROM mailroom_journal WHERE stream_id = $1 AND seq > $2 "
-        "ORDER BY seq LIMIT " +
-            std::to_string(kReadPage),
-        {PgParam::text(stream), PgParam::number(after)}, "reading the stream", true);
+    std::vector<PgParam> params{PgParam::text(stream), PgParam::number(after)};
+    for (const auto& p : narrow.params) {
+      if (const auto* text = std::get_if<std::string>(&p)) {
+        params.push_back(PgParam::text(*text));
+      } else {
+        params.push_back(PgParam::number(std::get<std::int64_t>(p)));
+      }
+    }
+    auto r = db_.exec(sql, params, "reading the stream", true);
     const int n = PQntuples(r.get());
     for (int i = 0; i < n; ++i) {
       const std::int64_t seq = pg_int8(r.get(), i, 0);

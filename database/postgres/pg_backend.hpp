@@ -21,6 +21,8 @@ class PostgresBackend final : public DatabaseBackend {
   void release(const std::string& stream) override;
   void append(const std::string& stream, const std::vector<DatabaseRow>& rows) override;
   std::vector<JournalRecord> read(const std::string& stream) override;
+  std::vector<JournalRecord> read_letters(const std::string& stream,
+                                          const JournalLetterFilter& filter) override;
   void delete_up_to(const std::string& stream, std::uint64_t up_to) override;
   std::vector<std::string> streams() override;
 
@@ -38,7 +40,8 @@ class PostgresBackend final : public DatabaseBackend {
   bool try_lock(const std::string& stream);
   std::string holder_of(const std::string& stream);
   std::uint64_t highest(const std::string& stream);
-  std::vector<JournalRecord> read_pages(const std::string& stream);
+  std::vector<JournalRecord> read_pages(const std::string& stream,
+                                        const JournalLetterFilter& filter);
 
   PgConnection db_;
   bool read_only_;

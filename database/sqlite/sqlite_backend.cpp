@@ -3,7 +3,9 @@
 #include <chrono>
 #include <mutex>
 #include <stdexcept>
+#include <variant>
 
+#include "../common/letter_filter_sql.hpp"
 #include "../common/process_identity.hpp"
 #include "mailroom/journal_database_errors.hpp"
 #include "mailroom/journal_locked_error.hpp"
@@ -205,10 +207,24 @@ void SqliteBackend::append(const std::string& stream, const std::vector<Database
 }
 
 std::vector<JournalRecord> SqliteBackend::read(const std::string& stream) {
-  SqliteStatement query(
-      db_, "SELECT seq, payload FROM mailroom_journal WHERE stream_id = ?1 ORDER BY seq",
-      location_);
+  return read_letters(stream, {});
+}
+
+std::vector<JournalRecord> SqliteBackend::read_letters(const std::string& stream,
+                                                       const JournalLetterFilter& filter) {
+  const detail::LetterFilterSql narrow = detail::letter_filter_sql(filter, 2, '?');
+  const std::string sql = "SELECT seq, payload FROM mailroom_journal WHERE stream_id = ?1" +
+                          narrow.where + " ORDER BY seq";
+  SqliteStatement query(db_, sql.c_str(), location_);
   query.bind_text(1, stream);
+  int index = 2;
+  for (const auto& p : narrow.params) {
+    if (const auto* text = std::get_if<std::string>(&p)) {
+      query.bind_text(index++, *text);
+    } else {
+      query.bind(index++, std::get<std::int64_t>(p));
+    }
+  }
   std::vector<JournalRecord> out;
   while (query.step()) {
     out.push_back({static_cast<std::uint64_t>(query.integer(0)), query.blob(1)});

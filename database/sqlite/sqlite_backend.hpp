@@ -22,6 +22,8 @@ class SqliteBackend final : public DatabaseBackend {
   void release(const std::string& stream) override;
   void append(const std::string& stream, const std::vector<DatabaseRow>& rows) override;
   std::vector<JournalRecord> read(const std::string& stream) override;
+  std::vector<JournalRecord> read_letters(const std::string& stream,
+                                          const JournalLetterFilter& filter) override;
   void delete_up_to(const std::string& stream, std::uint64_t up_to) override;
   std::vector<std::string> streams() override;
 

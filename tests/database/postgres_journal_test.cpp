@@ -24,6 +24,7 @@
 #include "postgres/pg_connection.hpp"
 #include "postgres/pg_schema.hpp"
 #include "support/journal_records.hpp"
+#include "support/narrowed_read.hpp"
 #include "support/pg_cluster.hpp"
 #include "support/url_system.hpp"
 
@@ -282,6 +283,13 @@ TEST_F(PostgresJournal, RetriedAppendIsIdempotentAndADifferentRowConflicts) {
 }
 
 using System = testing::UrlSystem;
+
+// A recipient subtree or a time window is applied in SQL (captured rows only,
+// tombstones always read) and list_stream over it answers as over the whole stream.
+TEST_F(PostgresJournal, ListFiltersAreNarrowedInSql) {
+  auto reader = open_postgres_journal(url());
+  testing::expect_narrowed_reads(url(), *reader);
+}
 
 // Two systems on one database (selected by URL) list each other's letters
 // read-only; psql sees both in the view; a restart restores its own.

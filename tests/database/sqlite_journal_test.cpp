@@ -26,6 +26,7 @@
 #include "sqlite/sqlite_backend.hpp"
 #include "sqlite/sqlite_schema.hpp"
 #include "support/journal_records.hpp"
+#include "support/narrowed_read.hpp"
 #include "support/temp_dir.hpp"
 #include "support/url_system.hpp"
 
@@ -355,6 +356,15 @@ TEST(SqliteJournal, QueueListsTheLettersOfOtherStreamsReadOnly) {
   EXPECT_EQ(Cli(db).rows("SELECT count(*) FROM mailroom_journal "
                          "WHERE stream_id = 'mailroom-dead-letters-billing'"),
             std::vector<std::string>{"2"});
+}
+
+// A recipient subtree or a time window is applied in SQL (captured rows only,
+// tombstones always read) and list_stream over it answers as over the whole stream.
+TEST(SqliteJournal, ListFiltersAreNarrowedInSql) {
+  TempDir dir;
+  const std::string db = dir.file("letters.db");
+  auto reader = open_sqlite_journal(db);
+  testing::expect_narrowed_reads("sqlite:" + db, *reader);
 }
 
 // Runs mailroom-dlq; its standard output, and the exit code in *code.

@@ -59,5 +59,7 @@ struct DeadLetterJournalContents {
 // (an unreadable file) propagate from Journal::read.
 DeadLetterJournalContents read_dead_letter_journal(Journal& journal,
                                                    const std::string& persistence_id);
+// The same fold over records already read (e.g. Journal::read_letters).
+DeadLetterJournalContents read_dead_letter_journal(JournalReadResult read);
 
 }  // namespace mailroom

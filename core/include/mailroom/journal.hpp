@@ -38,6 +38,20 @@ struct JournalReadResult {
   std::string kept_aside;               // where the damaged bytes are kept (FileJournal)
 };
 
+// What a read of dead-letter records may leave out: "captured" records (the
+// dead-letter queue's, JSON kind "captured") whose recipient is outside
+// recipient_root (a local path, on a name boundary) or whose time is outside
+// [since_ms, until_ms]. Every other record is kept, so folding the narrowed
+// read is folding the stream, narrowed: a letter's recipient and time change
+// only when it returns from a replay, after its "removed" tombstone. A
+// journal may return more than asked (the caller filters again), never less.
+struct JournalLetterFilter {
+  std::optional<std::string> recipient_root;
+  std::optional<std::int64_t> since_ms;
+  std::optional<std::int64_t> until_ms;
+  bool empty() const noexcept { return !recipient_root && !since_ms && !until_ms; }
+};
+
 class Journal {
  public:
   virtual ~Journal() = default;
@@ -60,6 +74,12 @@ class Journal {
   // database shared by several processes), sorted; read() any of them
   // without becoming its writer. Empty when the journal cannot list.
   virtual std::vector<std::string> streams() { return {}; }
+  // read(), narrowed where the journal can (the database journals filter in
+  // SQL on their dead-letter columns); by default the whole stream.
+  virtual JournalReadResult read_letters(const std::string& stream,
+                                         const JournalLetterFilter& /*filter*/) {
+    return read(stream);
+  }
   // Records appended but not yet stored (a database that went away): the
   // figure behind the mailroom_journal_backlog metric. nullopt for journals
   // that never queue (no metric is written for them).

@@ -33,8 +33,11 @@ JournaledDeadLetter to_letter(DeadLetterRecord&& record, std::uint64_t sequence)
 
 DeadLetterJournalContents read_dead_letter_journal(Journal& journal,
                                                    const std::string& persistence_id) {
+  return read_dead_letter_journal(journal.read(persistence_id));
+}
+
+DeadLetterJournalContents read_dead_letter_journal(JournalReadResult read) {
   DeadLetterJournalContents out;
-  JournalReadResult read = journal.read(persistence_id);
   out.damaged = read.damaged;
   out.damaged_at_offset = read.damaged_at_offset;
   out.damage = std::move(read.damage);

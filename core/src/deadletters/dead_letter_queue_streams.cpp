@@ -33,7 +33,14 @@ std::vector<JournaledDeadLetter> DeadLetterQueue::list_stream(const std::string&
   if (stream == settings_.persistence_id) flush();  // this queue's own appends are visible too
   std::optional<std::string> wanted;
   if (filter.recipient) wanted = detail::strip_scheme_and_system(*filter.recipient);
-  DeadLetterJournalContents contents = read_dead_letter_journal(*deps_.journal, stream);
+  // The store narrows what it can (SQL on the database journals); the loop
+  // below still decides every letter.
+  JournalLetterFilter narrow;
+  if (wanted && !wanted->empty() && *wanted != "/") narrow.recipient_root = *wanted;
+  narrow.since_ms = filter.since_ms;
+  narrow.until_ms = filter.until_ms;
+  DeadLetterJournalContents contents =
+      read_dead_letter_journal(deps_.journal->read_letters(stream, narrow));
   for (auto it = contents.letters.rbegin(); it != contents.letters.rend(); ++it) {
     if (filter.since_ms && it->timestamp_ms < *filter.since_ms) continue;
     if (filter.until_ms && it->timestamp_ms > *filter.until_ms) continue;

@@ -72,6 +72,12 @@ class DatabaseBackend {
   // identical (JournalConflictError). Also fails if the writer's guard is lost.
   virtual void append(const std::string& stream, const std::vector<DatabaseRow>& rows) = 0;
   virtual std::vector<JournalRecord> read(const std::string& stream) = 0;
+  // read(), leaving out "captured" rows outside the filter (the columns kind,
+  // recipient, ts_ms); by default the whole stream.
+  virtual std::vector<JournalRecord> read_letters(const std::string& stream,
+                                                  const JournalLetterFilter& /*filter*/) {
+    return read(stream);
+  }
   virtual void delete_up_to(const std::string& stream, std::uint64_t up_to) = 0;
   virtual std::vector<std::string> streams() = 0;
 };
@@ -87,6 +93,8 @@ class DatabaseJournal final : public Journal {
   DatabaseJournal& operator=(const DatabaseJournal&) = delete;
 
   JournalReadResult read(const std::string& stream) override;
+  JournalReadResult read_letters(const std::string& stream,
+                                 const JournalLetterFilter& filter) override;
   std::uint64_t append(const std::string& stream, std::string payload) override;
   void flush() override;
   void delete_up_to(const std::string& stream, std::uint64_t up_to) override;
