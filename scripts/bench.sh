@@ -6,7 +6,11 @@
 #     so wasm is a ratio to native on identical code;
 #  3. the JS API in Node (JS actors), when the wasm module is built;
 #  4. the DevTools server's idle cost (workload 1 with with_devtools() and no
-#     client vs without, alternating in one process), when Boost.Beast is there.
+#     client vs without, alternating in one process), when Boost.Beast is there;
+#  5. the dead-letter store on SQLite and PostgreSQL vs the file journal
+#     (database/bench/journal_bench.cpp: capture, capture + flush, list over
+#     100k), when both clients and the PostgreSQL server are there; written to
+#     bench/results/database.json (docs/databases.md).
 # Writes bench/results/latest.json and prints a table.   --quick: under a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +51,18 @@ if [[ -x build/bench/devtools-server/mailroom_devtools_idle_bench ]]; then
   idle_args=(1000000 15); [[ -n "$quick" ]] && idle_args=(500000 5)
   build/bench/devtools-server/mailroom_devtools_idle_bench --json "${idle_args[@]}" \
     > "$out/devtools-idle.json" 2>/dev/null && idle="$out/devtools-idle.json"
+fi
+if [[ -f /usr/include/sqlite3.h && -f /usr/include/postgresql/libpq-fe.h && \
+      -x ${MAILROOM_PG_BIN:-/usr/lib/postgresql/15/bin}/initdb ]]; then
+  echo "bench: dead-letter stores on SQLite and PostgreSQL vs the file journal ..." >&2
+  cmake --build build/bench -j "$jobs" --target database_journal_bench
+  db_args=(--benchmark_repetitions=$reps --benchmark_min_time=0.5)
+  # Quick: one repetition, short runs (the 100k-entry list setup dominates).
+  [[ -n "$quick" ]] && db_args=(--benchmark_repetitions=1 --benchmark_min_time=0.05)
+  build/bench/database/database_journal_bench "${db_args[@]}" \
+    --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
+    --benchmark_out="$out/database.json" --benchmark_out_format=json >&2
+  cp "$out/database.json" bench/results/database.json
 fi
 MAILROOM_RSS="$out/rss.jsonl" MAILROOM_DEVTOOLS_IDLE="$idle" node bench/report.mjs "$out/native.json" "$out/st-native.json" "$out/st-wasm.json" $js \
   > bench/results/latest.json.tmp
