@@ -217,11 +217,15 @@ class LadderQueue {
     return rung;
   }
 
-  // Spreads `entries` (in order) over `rung`, each bucket sized exactly.
+  // Spreads `entries` (in order) over `rung`, each bucket sized for what it
+  // gets plus a quarter for later arrivals (an exact fit would copy the whole
+  // bucket at its first arrival).
   static void spread(std::vector<Entry>& entries, Rung& rung, std::vector<std::uint32_t>& counts) {
     counts.assign(rung.buckets.size(), 0);
     for (const Entry& e : entries) ++counts[rung.index_of(e.bits)];
-    for (std::size_t b = 0; b < counts.size(); ++b) rung.buckets[b].reserve(counts[b]);
+    for (std::size_t b = 0; b < counts.size(); ++b) {
+      if (counts[b] > 0) rung.buckets[b].reserve(counts[b] + counts[b] / 4 + 4);
+    }
     for (Entry& e : entries) rung.buckets[rung.index_of(e.bits)].push_back(std::move(e));
     entries.clear();
   }
