@@ -87,8 +87,9 @@ TEST(DevtoolsSession, HelloIsAnsweredWithWelcome) {
   EXPECT_EQ(out[0]["system"], "shop");
   EXPECT_EQ(out[0]["writes"], false);
   EXPECT_EQ(out[0]["streams"], json({"mailboxes", "deadLetters", "metrics"}));
-  EXPECT_EQ(out[0]["methods"], json({"deadLetters.list", "deadLetters.replay", "deadLetters.remove",
-                                     "deadLetters.release", "deadLetters.streams", "inspect"}));
+  EXPECT_EQ(out[0]["methods"],
+            json({"deadLetters.list", "deadLetters.replay", "deadLetters.remove",
+                  "deadLetters.release", "deadLetters.streams", "deadLetters.preview", "inspect"}));
   EXPECT_EQ(out[0]["deadLetterStream"], nullptr);  // a memory store writes no stream
   EXPECT_TRUE(h.session->greeted());
   EXPECT_FALSE(h.session->should_close());
@@ -331,6 +332,54 @@ TEST(DevtoolsSession, RemoveIsRefusedReadOnlyAndPurgesWithWrites) {
                       {"method", "deadLetters.remove"},
                       {"params", {{"ids", {"x"}}}}});
     EXPECT_EQ(bad[0]["code"], "bad-params");
+  }
+}
+
+// deadLetters.preview: the queue's dry run, allowed read-only; per id the outcome the real
+// request would answer now, the rows of the actors a replay would reach, and nothing changed.
+TEST(DevtoolsSession, PreviewAnswersTheDryRunAndChangesNothing) {
+  Harness h(false);
+  ActorRef drop = h.sink_actor("drop");
+  h.sink_actor("other");
+  drop.tell(std::string("a"));
+  drop.tell(std::string("b"));
+  h.dispatcher->run_until_idle();
+  h.greet();
+  auto out = h.send(
+      json{{"type", "request"},
+           {"id", "v"},
+           {"method", "deadLetters.preview"},
+           {"params", {{"action", "replay"}, {"ids", {"1", "9"}}, {"path", "/user/other"}}}});
+  ASSERT_EQ(out.size(), 1u);
+  ASSERT_EQ(out[0]["type"], "response");
+  const json& r = out[0]["result"];
+  EXPECT_EQ(r["results"],
+            json::parse(R"([{"id":"1","outcome":"replayed","recipientPath":"/user/other"},
+                                           {"id":"9","outcome":"unknown-entry","recipientPath":""}])"));
+  ASSERT_EQ(r["mailboxes"].size(), 1u);
+  EXPECT_EQ(r["mailboxes"][0]["path"], "/user/other");
+  EXPECT_TRUE(r["mailboxes"][0].contains("userDepth"));
+  out = h.send(json{{"type", "request"},
+                    {"id", "w"},
+                    {"method", "deadLetters.preview"},
+                    {"params", {{"action", "replay"}, {"ids", {"2"}}, {"path", "/user/nobody"}}}});
+  EXPECT_EQ(out[0]["result"]["results"][0]["outcome"], "unresolved-recipient");
+  EXPECT_TRUE(out[0]["result"]["mailboxes"].empty());
+  out = h.send(json{{"type", "request"},
+                    {"id", "x"},
+                    {"method", "deadLetters.preview"},
+                    {"params", {{"action", "remove"}, {"ids", {"2", "2", "7"}}}}});
+  EXPECT_EQ(out[0]["result"]["results"],
+            json::parse(R"([{"id":"2","outcome":"removed"},{"id":"2","outcome":"unknown-entry"},
+                            {"id":"7","outcome":"unknown-entry"}])"));
+  EXPECT_EQ(h.system->dead_letter_queue().list().size(), 2u);
+  EXPECT_EQ(h.system->dead_letter_queue().stats().replayed, 0u);
+  for (const json& bad : {json{{"ids", {"1"}}}, json{{"action", "purge"}, {"ids", {"1"}}},
+                          json{{"action", "remove"}, {"ids", {"1"}}, {"path", "/user/a"}},
+                          json{{"action", "replay"}, {"ids", "1"}}}) {
+    out = h.send(
+        json{{"type", "request"}, {"id", "y"}, {"method", "deadLetters.preview"}, {"params", bad}});
+    EXPECT_EQ(out[0]["code"], "bad-params") << bad.dump();
   }
 }
 

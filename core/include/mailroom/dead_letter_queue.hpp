@@ -89,6 +89,12 @@ class DeadLetterQueue final : public DeadLetterSink {
   // path): unresolved-recipient; delivers with the recorded sender: replayed
   // (entry leaves) or rejected (the mailbox refused; entry stays).
   ReplayResult replay(std::uint64_t id, std::optional<std::string> alternate = std::nullopt);
+  // Dry run of replay: the same checks in the same order (the entry as held,
+  // then the destination resolved afresh), changing and counting nothing.
+  // Answers replayed when every check passes; the delivery itself may still
+  // be refused (rejected) by the target's mailbox at the moment of delivery.
+  ReplayResult preview_replay(std::uint64_t id,
+                              const std::optional<std::string>& alternate = std::nullopt);
 
   // Other streams of the same journal (a database several processes share),
   // read-only: the dead-letter streams it holds (persistence ids
@@ -107,6 +113,10 @@ class DeadLetterQueue final : public DeadLetterSink {
   // Persistent: one "removed" tombstone per removed entry, so a restart does
   // not bring it back. The change feed reports them as removed "purged".
   std::vector<RemoveResult> remove(const std::vector<std::uint64_t>& ids);
+  // Dry run of remove: the outcome each id would get now (a repeated id:
+  // unknown-entry the second time, as remove answers), removing nothing
+  // (entries past retention age out first, as in remove).
+  std::vector<RemoveResult> preview_remove(const std::vector<std::uint64_t>& ids);
   // Lifts a quarantine: replay_count goes back to 0, so the entry can be
   // replayed max-replays more times (persistent: a "released" record).
   ReleaseOutcome release(std::uint64_t id);
@@ -145,6 +155,14 @@ class DeadLetterQueue final : public DeadLetterSink {
     std::uint32_t replay_count = 0;  // the count the entry has if it comes back
     std::uint64_t ticket = 0;
   };
+
+  // What replay checks before delivering; shared with preview_replay so a
+  // preview cannot disagree with the replay that follows it.
+  struct ReplayPlan;
+  ReplayPlan plan_replay(std::uint64_t id, const std::optional<std::string>& alternate);
+  // mutex_ held: remove's answer for one id as the ring holds it now
+  // (kRemoved: it can be removed).
+  RemoveOutcome remove_check_locked(std::uint64_t id);
 
   bool keeps_entries() const noexcept;
   bool persistent() const noexcept;

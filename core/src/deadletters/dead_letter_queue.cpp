@@ -263,21 +263,25 @@ DeadLetterQueue::Stats DeadLetterQueue::stats() const {
 
 // ---------------------------------------------------------------- replay --
 
-ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string> alternate) {
-  // Every outcome but replayed counts as replay-failed (called without the lock).
-  auto failed = [this](ReplayOutcome outcome, std::string path) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      ++stats_.replay_failed;
-    }
-    count(Outcome::kReplayFailed);
-    return ReplayResult{outcome, std::move(path)};
-  };
-  if (!keeps_entries()) return failed(ReplayOutcome::kUnknownEntry, "");
-
-  // 1. Checks on the entry as held now, in the documented order.
+struct DeadLetterQueue::ReplayPlan {
+  std::optional<ReplayOutcome> refused;  // set: the replay stops here with this outcome
+  std::string path;                      // the path the outcome names
   Message message;
   ActorRef sender;
+  std::optional<ActorRef> recipient;
+};
+
+DeadLetterQueue::ReplayPlan DeadLetterQueue::plan_replay(
+    std::uint64_t id, const std::optional<std::string>& alternate) {
+  ReplayPlan plan;
+  auto refuse = [&plan](ReplayOutcome outcome, std::string path) {
+    plan.refused = outcome;
+    plan.path = std::move(path);
+    return std::move(plan);
+  };
+  if (!keeps_entries()) return refuse(ReplayOutcome::kUnknownEntry, "");
+
+  // 1. Checks on the entry as held now, in the documented order.
   std::optional<std::string> sender_path;
   std::string recorded_path;
   {
@@ -288,39 +292,63 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
     const StoredEntry* stored = ring_->find(id, &state);
     if (stored == nullptr || state != EntryRing::State::kLive) {
       lock.unlock();
-      return failed(ReplayOutcome::kUnknownEntry, "");
+      return refuse(ReplayOutcome::kUnknownEntry, "");
     }
     const DeadLetterEntry& entry = stored->entry;
     recorded_path = entry.recipient_path;
     if (entry.is_degraded()) {
       lock.unlock();
-      return failed(ReplayOutcome::kDegradedPayload, recorded_path);
+      return refuse(ReplayOutcome::kDegradedPayload, recorded_path);
     }
     if (entry.replay_count >= settings_.max_replays) {
       lock.unlock();
-      return failed(ReplayOutcome::kQuarantined, recorded_path);
+      return refuse(ReplayOutcome::kQuarantined, recorded_path);
     }
-    message = std::get<DeadLetterEntry::Captured>(entry.payload).message;
-    sender = entry.sender;
+    plan.message = std::get<DeadLetterEntry::Captured>(entry.payload).message;
+    plan.sender = entry.sender;
     sender_path = entry.sender_path;
   }
 
   // 2. Resolve the destination afresh, outside the lock (runtime code). With
   // an alternate the recorded path is not resolved at all.
   const std::string destination = alternate ? *alternate : recorded_path;
-  std::optional<ActorRef> recipient;
-  std::string used_path = destination;
+  plan.path = destination;
   if (deps_.target != nullptr) {
-    recipient = deps_.target->resolve_user_actor(destination);
+    plan.recipient = deps_.target->resolve_user_actor(destination);
     if (std::string local = deps_.target->local_path(destination); !local.empty()) {
-      used_path = std::move(local);
+      plan.path = std::move(local);
     }
     // A restored entry has no live sender ref; the recorded path may name one.
-    if (!sender && sender_path) {
-      sender = deps_.target->resolve_user_actor(*sender_path).value_or(ActorRef());
+    if (!plan.sender && sender_path) {
+      plan.sender = deps_.target->resolve_user_actor(*sender_path).value_or(ActorRef());
     }
   }
-  if (!recipient) return failed(ReplayOutcome::kUnresolvedRecipient, destination);
+  if (!plan.recipient) return refuse(ReplayOutcome::kUnresolvedRecipient, destination);
+  return plan;
+}
+
+ReplayResult DeadLetterQueue::preview_replay(std::uint64_t id,
+                                             const std::optional<std::string>& alternate) {
+  ReplayPlan plan = plan_replay(id, alternate);
+  return ReplayResult{plan.refused.value_or(ReplayOutcome::kReplayed), std::move(plan.path)};
+}
+
+ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string> alternate) {
+  // Every outcome but replayed counts as replay-failed (called without the lock).
+  auto failed = [this](ReplayOutcome outcome, std::string path) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      ++stats_.replay_failed;
+    }
+    count(Outcome::kReplayFailed);
+    return ReplayResult{outcome, std::move(path)};
+  };
+  ReplayPlan plan = plan_replay(id, alternate);
+  if (plan.refused) return failed(*plan.refused, std::move(plan.path));
+  const Message& message = plan.message;
+  const ActorRef& sender = plan.sender;
+  const ActorRef& recipient = *plan.recipient;
+  const std::string& used_path = plan.path;
 
   // 3. Take the entry out of sight (it may have gone meanwhile) and remember
   // it as replayed *before* delivering: delivery can dead-letter it
@@ -346,7 +374,7 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
   }
 
   try {
-    deps_.target->deliver(*recipient, Envelope{message, sender, {}, id});
+    deps_.target->deliver(recipient, Envelope{message, sender, {}, id});
   } catch (...) {
     // Refused (MailboxFullError) or failed: nothing is lost, the entry goes
     // back to its place.

@@ -5,6 +5,8 @@
 #include "entry_ring.hpp"
 #include "mailroom/dead_letter_queue.hpp"
 
+#include <unordered_set>
+
 namespace mailroom {
 
 using detail::DeadLetterRecord;
@@ -24,15 +26,9 @@ std::vector<RemoveResult> DeadLetterQueue::remove(const std::vector<std::uint64_
     expire_locked(now_ms);
     std::vector<std::uint64_t> purged;
     for (std::uint64_t id : ids) {
-      EntryRing::State state;
-      if (ring_->find(id, &state) == nullptr) {
-        out.push_back({id, RemoveOutcome::kUnknownEntry});
-        continue;
-      }
-      // A replay is delivering it: removing it now would race the delivery's
-      // own outcome (a refused delivery puts it back).
-      if (state != EntryRing::State::kLive) {
-        out.push_back({id, RemoveOutcome::kInFlight});
+      const RemoveOutcome outcome = remove_check_locked(id);
+      if (outcome != RemoveOutcome::kRemoved) {
+        out.push_back({id, outcome});
         continue;
       }
       ring_->remove(id);
@@ -53,6 +49,37 @@ std::vector<RemoveResult> DeadLetterQueue::remove(const std::vector<std::uint64_
     }
   }
   if (changed) notify_changed();
+  return out;
+}
+
+RemoveOutcome DeadLetterQueue::remove_check_locked(std::uint64_t id) {
+  EntryRing::State state;
+  if (ring_->find(id, &state) == nullptr) return RemoveOutcome::kUnknownEntry;
+  // A replay is delivering it: removing it now would race the delivery's
+  // own outcome (a refused delivery puts it back).
+  if (state != EntryRing::State::kLive) return RemoveOutcome::kInFlight;
+  return RemoveOutcome::kRemoved;
+}
+
+std::vector<RemoveResult> DeadLetterQueue::preview_remove(const std::vector<std::uint64_t>& ids) {
+  std::vector<RemoveResult> out;
+  out.reserve(ids.size());
+  if (!keeps_entries()) {
+    for (std::uint64_t id : ids) out.push_back({id, RemoveOutcome::kUnknownEntry});
+    return out;
+  }
+  const std::int64_t now_ms = now();
+  std::lock_guard<std::mutex> lock(mutex_);
+  expire_locked(now_ms);
+  // What remove would have taken out already: the same id again finds nothing.
+  std::unordered_set<std::uint64_t> taken;
+  for (std::uint64_t id : ids) {
+    RemoveOutcome outcome = remove_check_locked(id);
+    if (outcome == RemoveOutcome::kRemoved && !taken.insert(id).second) {
+      outcome = RemoveOutcome::kUnknownEntry;
+    }
+    out.push_back({id, outcome});
+  }
   return out;
 }
 

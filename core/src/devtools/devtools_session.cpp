@@ -8,6 +8,7 @@
 #include <exception>
 #include <map>
 #include <optional>
+#include <set>
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
@@ -153,7 +154,7 @@ struct DevtoolsSession::State {
               {"streams", {"mailboxes", "deadLetters", "metrics"}},
               {"methods",
                {"deadLetters.list", "deadLetters.replay", "deadLetters.remove",
-                "deadLetters.release", "deadLetters.streams", "inspect"}},
+                "deadLetters.release", "deadLetters.streams", "deadLetters.preview", "inspect"}},
               {"deadLetterStream", devtools::own_stream(system)},
               {"limits",
                {{"firstPage", options.first_page},
@@ -229,6 +230,8 @@ struct DevtoolsSession::State {
       result = method == "deadLetters.remove" ? remove(params) : release(params);
       // As for a replay: the delta (purged / updated) goes out before the answer.
       if (streams[kDeadLetters].on && !streams[kDeadLetters].resync) dead_letters_delta(false);
+    } else if (method == "deadLetters.preview") {
+      result = preview(params);
     } else if (method == "inspect") {
       result = inspect(params);
     } else {
@@ -312,6 +315,64 @@ struct DevtoolsSession::State {
     require_writes();
     const std::uint64_t id = devtools::entry_id(params);
     return json{{"outcome", std::string(to_string(system.dead_letter_queue().release(id)))}};
+  }
+
+  // Dry run of a replay, redirect or purge: {action: "replay" | "remove", ids,
+  // path?} -> {results: [{id, outcome, recipientPath?}], mailboxes: [row]}.
+  // The queue's own checks answer (preview_replay / preview_remove, the code
+  // the real request runs), so a preview cannot disagree with what follows;
+  // mailboxes holds the current row of each path a replay would deliver to
+  // (its depth against capacity: the headroom at this moment). Read-only:
+  // allowed without writes.
+  json preview(const json& params) {
+    if (!params.contains("action") || !params["action"].is_string()) {
+      throw ProtocolError("bad-params", "action must be \"replay\" or \"remove\"");
+    }
+    const std::string action = params["action"].get<std::string>();
+    if (action != "replay" && action != "remove") {
+      throw ProtocolError("bad-params", "action must be \"replay\" or \"remove\"");
+    }
+    if (!params.contains("ids") || !params["ids"].is_array()) {
+      throw ProtocolError("bad-params", "ids must be an array of entry ids");
+    }
+    if (params["ids"].size() > kMaxRemoveIds) {
+      throw ProtocolError("bad-params",
+                          "at most " + std::to_string(kMaxRemoveIds) + " ids per request");
+    }
+    std::optional<std::string> path;
+    if (params.contains("path")) {
+      if (action != "replay") throw ProtocolError("bad-params", "path is for a replay only");
+      if (!params["path"].is_string()) throw ProtocolError("bad-params", "path must be a string");
+      path = params["path"].get<std::string>();
+    }
+    std::vector<std::uint64_t> ids;
+    for (const json& v : params["ids"]) ids.push_back(devtools::entry_id(json{{"id", v}}));
+    DeadLetterQueue& queue = system.dead_letter_queue();
+    json results = json::array();
+    json mailboxes = json::array();
+    if (action == "remove") {
+      for (const RemoveResult& r : queue.preview_remove(ids)) {
+        results.push_back(
+            json{{"id", devtools::id_text(r.id)}, {"outcome", std::string(to_string(r.outcome))}});
+      }
+      return json{{"action", action}, {"results", std::move(results)}, {"mailboxes", mailboxes}};
+    }
+    std::set<std::string> targets;
+    for (std::uint64_t id : ids) {
+      const ReplayResult r = queue.preview_replay(id, path);
+      results.push_back(json{{"id", devtools::id_text(id)},
+                             {"outcome", std::string(to_string(r.outcome))},
+                             {"recipientPath", r.recipient_path}});
+      if (r.outcome == ReplayOutcome::kReplayed) targets.insert(r.recipient_path);
+    }
+    if (!targets.empty()) {
+      for (const ActorSnapshot& row : system.inspect()) {
+        if (targets.count(ActorPath::to_local(row.path)) > 0 || targets.count(row.path) > 0) {
+          mailboxes.push_back(devtools::row_json(row));
+        }
+      }
+    }
+    return json{{"action", action}, {"results", std::move(results)}, {"mailboxes", mailboxes}};
   }
 
   json inspect(const json& params) {
