@@ -1,9 +1,11 @@
 // Drives the data path: samples the source at the chosen rate, applies at most
 // one sample per animation frame, pauses while hidden, and runs replay intents.
 import type { ListRequest, SystemSource, Sample } from './source/systemSource';
+import type { ActorSnapshot } from './types';
 import type { PanelStore } from './store';
 import { batch } from '@preact/signals';
 import { applyEvent, type InboundEvent } from './store/reducer';
+import { replayKey } from './store';
 import type { OutboundIntent } from './store/intents';
 import type { BulkOutcome } from './store/bulk';
 
@@ -81,6 +83,8 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
       for (const sample of samples) applyEvent(store, { type: 'snapshot', sample });
     });
     appliedAt = env.now();
+    // An open replay dialog reads its target's mailbox again: the headroom shown is the current one.
+    if (store.deadLetters.draft.value && !store.deadLetters.busy.value) void track(replayDryRun());
   };
   const requestFlush = () => {
     if (frameRequested) return;
@@ -220,6 +224,85 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
     await tick();
   }
 
+  /**
+   * The runtime's dry run for the bulk draft on screen: the queue's own checks, in chunks as
+   * a purge goes. One at a time; a draft changed meanwhile (a target typed) is asked for
+   * once the running one answers, and an answer for an older draft is dropped.
+   */
+  let dryRunning = false;
+  let dryRunAgain = false;
+  async function dryRun() {
+    if (dryRunning) {
+      dryRunAgain = true;
+      return;
+    }
+    dryRunning = true;
+    try {
+      do {
+        dryRunAgain = false;
+        const draft = store.bulk.draft.value;
+        const preview = store.bulk.preview.value;
+        if (!draft || !preview || preview.blocked !== null) break;
+        const key = preview.key;
+        if (!source.preview) {
+          store.bulk.dryRun.value = { key, state: 'unavailable' };
+          break;
+        }
+        store.bulk.dryRun.value = { key, state: 'pending' };
+        const action = draft.action === 'purge' ? 'remove' : 'replay';
+        const path = draft.action === 'redirect' ? (preview.target ?? undefined) : undefined;
+        const results: BulkOutcome[] = [];
+        const mailboxes = new Map<string, ActorSnapshot>();
+        try {
+          for (let i = 0; i < draft.ids.length && !dryRunAgain && !disposed; i += PURGE_CHUNK) {
+            const answer = await source.preview(action, draft.ids.slice(i, i + PURGE_CHUNK), path);
+            for (const r of answer.results) results.push({ id: r.id, outcome: r.outcome });
+            for (const m of answer.mailboxes) mailboxes.set(m.path, m);
+          }
+          if (!dryRunAgain && !disposed && store.bulk.preview.value?.key === key) {
+            store.bulk.dryRun.value = { key, state: 'done', results, mailboxes: [...mailboxes.values()] };
+          }
+        } catch (e) {
+          if (store.bulk.preview.value?.key === key) {
+            store.bulk.dryRun.value = { key, state: 'error', message: e instanceof Error ? e.message : String(e) };
+          }
+        }
+      } while (dryRunAgain && !disposed);
+    } finally {
+      dryRunning = false;
+    }
+  }
+
+  /** The runtime's dry run for the replay dialog: does the target resolve, and its mailbox now. */
+  let replayAsking = false;
+  let replayAskAgain = false;
+  async function replayDryRun() {
+    if (replayAsking) {
+      replayAskAgain = true;
+      return;
+    }
+    replayAsking = true;
+    try {
+      do {
+        replayAskAgain = false;
+        const preview = store.replayPreview.value;
+        if (!preview || !source.preview || preview.problem !== null || store.ui.imported.value) break;
+        const { entryId, target, redirect } = preview;
+        try {
+          const answer = await source.preview('replay', [entryId], redirect ? target : undefined);
+          const r = answer.results[0];
+          if (!r || disposed) break;
+          const row = answer.mailboxes.find((m) => m.path === r.recipientPath) ?? answer.mailboxes[0] ?? null;
+          store.replayDryRun.value = { key: replayKey(entryId, target), outcome: r.outcome, row };
+        } catch {
+          // No dry run answer: the dialog keeps the snapshot's reading.
+        }
+      } while (replayAskAgain && !disposed);
+    } finally {
+      replayAsking = false;
+    }
+  }
+
   async function release(id: string) {
     let result: { kind: string } | { error: string };
     try {
@@ -242,6 +325,12 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
         break;
       case 'bulk/confirm':
         void track(bulk());
+        break;
+      case 'bulk/preview':
+        void track(dryRun());
+        break;
+      case 'replay/preview':
+        void track(replayDryRun());
         break;
       case 'release':
         void track(release(intent.id));

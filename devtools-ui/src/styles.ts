@@ -1,5 +1,7 @@
 // Panel styles, injected next to the panel so it works in any host page.
 // Colours are CSS variables per theme; the warning colour marks > 85% full.
+import { columnCss } from './components/columns';
+
 export const PANEL_CSS = `
 .mr-root{--bg:#fff;--bg2:#f3f4f6;--fg:#1f2328;--muted:#5f6570;--line:#e5e7eb;--accent:#1d4ed8;--sel:#dbeafe;
 --warn:#a34a06;--bad:#b91c1c;--good:#15803d;--bar:#60a5fa;--on-accent:#fff;--on-bad:#fff;--focus:#1d4ed8;
@@ -52,8 +54,7 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-head .mr-sort{background:none;border:none;text-align:left;cursor:pointer;font-weight:600;padding:0;width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .mr-root .mr-head .mr-sort.mr-on{color:var(--accent)}
 .mr-root .mr-head .mr-sort.mr-stale{color:var(--warn)}
-.mr-mb-grid{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr) 94px 112px 150px 52px 36px 56px 76px 76px 56px 66px 96px 36px;align-items:center}
-.mr-dl-grid{display:grid;grid-template-columns:78px 100px minmax(0,1fr) 132px minmax(0,1.5fr) minmax(0,1fr) 74px 160px;align-items:center}
+${columnCss()}
 .mr-causes{display:inline-flex;gap:4px;flex-wrap:wrap}
 .mr-chip{border:1px solid var(--line);background:var(--bg);border-radius:10px;padding:0 8px;cursor:pointer;font-size:11px}
 .mr-root .mr-chip.mr-on{border-color:var(--accent);background:var(--sel);color:var(--fg)}
@@ -88,14 +89,10 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-histo-bar.mr-on span{background:var(--accent)}
 .mr-split{flex:1;min-height:0;display:flex;position:relative;container:mr-split/inline-size}
 .mr-split-main{flex:1;min-width:0;display:flex;flex-direction:column;container-type:inline-size;position:relative}
-@container (max-width: 620px){.mr-dl-grid{grid-template-columns:100px minmax(0,1fr) minmax(0,1fr) minmax(0,1.4fr) 52px 96px}
-.mr-dl-grid>.mr-cell:nth-child(1),.mr-dl-grid>.mr-cell:nth-child(6){display:none}}
 .mr-mb-scroll{flex:1;min-height:0;overflow-x:auto;overflow-y:hidden;display:flex;flex-direction:column}
 .mr-mb-scroll>*{min-width:1080px}
 .mr-detail{width:44%;min-width:280px;border-left:1px solid var(--line);overflow:auto;padding:8px 10px;background:var(--bg)}
 @container mr-split (max-width: 900px){.mr-detail{position:absolute;top:0;right:0;bottom:0;z-index:5;width:min(100%,460px);min-width:0;box-shadow:-4px 0 14px rgba(0,0,0,.22)}}
-@container (max-width: 340px){.mr-dl-grid{grid-template-columns:minmax(0,1fr) minmax(0,1.4fr) 76px}
-.mr-dl-grid>.mr-cell:nth-child(1),.mr-dl-grid>.mr-cell:nth-child(3),.mr-dl-grid>.mr-cell:nth-child(4),.mr-dl-grid>.mr-cell:nth-child(6),.mr-dl-grid>.mr-cell:nth-child(7){display:none}}
 .mr-detail-head{display:flex;justify-content:space-between;align-items:center}
 .mr-meta{display:grid;grid-template-columns:80px 1fr;gap:2px 8px;margin:8px 0}
 .mr-meta dt{color:var(--muted)}.mr-meta dd{margin:0;overflow-wrap:anywhere}
@@ -140,6 +137,16 @@ display:flex;flex-direction:column;height:100%;min-height:0;position:relative;ou
 .mr-modal-box{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:12px 16px;min-width:360px;max-width:90%}
 .mr-field{display:flex;flex-direction:column;gap:4px}
 .mr-field .mr-filter{max-width:none}
+.mr-columns{position:relative}
+.mr-columns>summary{list-style:none;cursor:pointer}
+.mr-columns>summary::-webkit-details-marker{display:none}
+.mr-columns-menu{position:absolute;right:0;top:100%;z-index:6;margin:2px 0 0;padding:6px 10px;min-width:160px;background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:4px;box-shadow:0 4px 12px rgba(0,0,0,.2);display:flex;flex-direction:column;gap:2px}
+.mr-columns-menu label{display:flex;gap:6px;align-items:center;white-space:nowrap}
+.mr-combo{position:relative;display:flex}
+.mr-combo>.mr-filter{flex:1}
+.mr-combo-list{position:absolute;top:100%;left:0;right:0;z-index:3;margin:2px 0 0;padding:2px 0;list-style:none;max-height:180px;overflow:auto;background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:4px;box-shadow:0 4px 12px rgba(0,0,0,.2)}
+.mr-combo-list>li{padding:3px 8px;cursor:pointer;font-family:ui-monospace,monospace;font-size:12px}
+.mr-combo-list>li.mr-on,.mr-combo-list>li:hover{background:var(--sel)}
 .mr-cost{position:absolute;right:6px;bottom:4px;font-size:10.5px;color:var(--muted);background:var(--bg);padding:0 4px;border-radius:3px;pointer-events:none;opacity:.85}
 .mr-metrics{overflow:auto;padding:8px;gap:8px}
 .mr-metrics-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:8px}

@@ -88,6 +88,15 @@ export interface InspectableSystem {
     ): Promise<{ readonly results: readonly { readonly id: RawEntryId; readonly outcome: string }[] }>;
     /** Lifts a quarantine (optional). */
     release?(id: RawEntryId): Promise<{ kind: string }>;
+    /**
+     * Dry run of replay (to `path` when given) or remove (optional): the outcome each id
+     * would get now, from the queue's own checks, and the rows of the actors a replay reaches.
+     */
+    preview?(
+      action: 'replay' | 'remove',
+      ids: readonly RawEntryId[],
+      path?: string,
+    ): Promise<{ readonly results: readonly { readonly id: RawEntryId; readonly outcome: string; readonly recipientPath?: string }[]; readonly mailboxes: readonly ActorSnapshot[] }>;
   };
   readonly metrics: { scrape(): string };
   readonly eventStream?: {

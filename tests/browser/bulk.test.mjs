@@ -55,6 +55,8 @@ describe('Bulk actions and the cause filter (live wasm demo)', () => {
     assert.equal(purged.length, matching);
     assert.equal(await page.locator('[data-testid=dl-checked-count]').textContent(), String(matching));
     await page.click('[data-testid=bulk-purge]');
+    // The preview is the core's dry run (deadLetters.preview over the loopback), not the panel's guess.
+    await page.locator('[data-testid=bulk-dry-run][data-state=done]').waitFor({ timeout: 10_000 });
     assert.equal(await page.locator('[data-testid=bulk-group][data-kind=removed] b').textContent(), String(matching));
     await page.click('[data-testid=bulk-confirm]');
     await page.locator('[data-testid=bulk-summary]').waitFor({ timeout: 10_000 });
@@ -88,6 +90,7 @@ describe('Bulk actions and the cause filter (live wasm demo)', () => {
     const checked = Number(await page.locator('[data-testid=dl-checked-count]').textContent());
     assert.ok(checked >= 2 && checked <= count, `${checked} of ${count}`);
     await page.click('[data-testid=bulk-replay]');
+    await page.locator('[data-testid=bulk-dry-run][data-state=done]').waitFor({ timeout: 10_000 });
     assert.equal(await page.locator('[data-testid=bulk-group][data-kind=replayed] b').textContent(), String(checked));
     await page.keyboard.press('Enter');
     await page.locator('[data-testid=bulk-summary]').waitFor({ timeout: 10_000 });

@@ -164,6 +164,26 @@ describe('Panel steadiness and accessibility (Chromium)', () => {
     await context.close();
   });
 
+  it('keeps dock, theme, tab and filters across a reload (localStorage)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+    const { page } = await openPage(context, `${server.url}playground.html?still`);
+    await page.click('[data-testid=drawer-right]');
+    await page.click('[data-testid=theme]'); // auto -> light
+    await page.click('[data-testid=theme]'); // light -> dark
+    await page.click('[data-testid=tab-dead-letters]');
+    await page.fill('[data-testid=dl-recipient]', '/user/orders');
+    await page.reload();
+    await page.locator('[data-testid=dl-recipient]').waitFor();
+    const kept = await page.evaluate(() => ({
+      dock: document.querySelector('[data-testid=drawer]').dataset.dock,
+      theme: document.querySelector('[data-testid=devtools]').dataset.theme,
+      tab: document.querySelector('[role=tab][aria-selected=true]').dataset.testid,
+      recipient: document.querySelector('[data-testid=dl-recipient]').value,
+    }));
+    assert.deepEqual(kept, { dock: 'right', theme: 'dark', tab: 'tab-dead-letters', recipient: '/user/orders' });
+    await context.close();
+  });
+
   it('shows a notice without moving the list', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
     const { page } = await openPage(context, `${server.url}playground.html?still`);

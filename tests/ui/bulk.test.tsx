@@ -130,6 +130,7 @@ describe('Bulk replay and purge', () => {
     await act(async () => {
       fireEvent.input(input, { target: { value: '/user/checkout' } });
     });
+    await settle(h);
     expect(groups('bulk-preview', 'bulk-group')).toEqual({ replayed: 2 });
     await click(screen.getByTestId('bulk-confirm'));
     await settle(h);
@@ -152,6 +153,59 @@ describe('Bulk replay and purge', () => {
     // Purged by the user, not evicted by the queue.
     expect(h.store.deadLetters.evicted.value).toBe(0);
     expect(h.store.bulk.checked.value.size).toBe(0);
+  });
+
+  it('the preview is the runtime\'s dry run for exactly the checked ids, shown as it answers', async () => {
+    // The runtime can name what the panel could never guess (here: a letter a replay is delivering).
+    const { system, h } = await fiveLetters();
+    const asked: { action: string; ids: string[]; path?: string }[] = [];
+    const real = system.deadLetterQueue.preview.bind(system.deadLetterQueue);
+    system.deadLetterQueue.preview = async (action, ids, path) => {
+      asked.push({ action, ids: ids.map(String), ...(path !== undefined ? { path } : {}) });
+      const answer = await real(action, ids, path);
+      return { ...answer, results: answer.results.map((r) => (String(r.id) === '5' ? { ...r, outcome: 'in-flight' } : r)) };
+    };
+    await click(rowOf('5'));
+    await click(rowOf('1'), { ctrlKey: true });
+    await click(screen.getByTestId('bulk-purge'));
+    await settle(h);
+    expect(asked).toEqual([{ action: 'remove', ids: ['5', '1'] }]);
+    expect(groups('bulk-preview', 'bulk-group')).toEqual({ removed: 1, 'in-flight': 1 });
+    expect(screen.getByTestId('bulk-dry-run').getAttribute('data-state')).toBe('done');
+    // Nothing was removed by the dry run.
+    expect((await system.deadLetterQueue.list()).length).toBe(5);
+    await click(screen.getByTestId('bulk-cancel'));
+    // A redirect asks with its target; the dialog waits (confirm off) until the answer is in.
+    let answer: () => void = () => undefined;
+    system.deadLetterQueue.preview = (action, ids, path) => {
+      asked.push({ action, ids: ids.map(String), ...(path !== undefined ? { path } : {}) });
+      return new Promise((resolve) => (answer = () => resolve(real(action, ids, path))));
+    };
+    await click(screen.getByTestId('bulk-redirect'));
+    await act(async () => {
+      fireEvent.input(screen.getByTestId('bulk-target'), { target: { value: '/user/sensors' } });
+    });
+    expect(screen.getByTestId('bulk-dry-run').getAttribute('data-state')).toBe('pending');
+    expect(screen.getByTestId('bulk-confirm').getAttribute('aria-disabled')).toBe('true');
+    await act(async () => answer());
+    await settle(h);
+    expect(asked.at(-1)).toEqual({ action: 'replay', ids: ['5', '1'], path: '/user/sensors' });
+    expect(groups('bulk-preview', 'bulk-group')).toEqual({ replayed: 2 });
+    expect(screen.getByTestId('bulk-confirm').getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('a runtime without a dry run says so instead of guessing', async () => {
+    const system = systemWith();
+    system.deadLetter('/user/checkout', { n: 1 });
+    (system.deadLetterQueue as { preview?: unknown }).preview = undefined;
+    const h = await mount(system);
+    await showDeadLetters(h);
+    await click(screen.getByTestId('dl-check-all'));
+    await click(screen.getByTestId('bulk-replay'));
+    await settle(h);
+    expect(screen.getByTestId('bulk-dry-run').getAttribute('data-state')).toBe('unavailable');
+    expect(screen.getByTestId('bulk-preview').querySelectorAll('[data-testid=bulk-group]').length).toBe(0);
+    expect((screen.getByTestId('bulk-confirm') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('a read-only panel offers no bulk write and says why', async () => {

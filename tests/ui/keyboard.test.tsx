@@ -72,7 +72,13 @@ describe('Replay dialog', () => {
     await key(input, 'Enter');
     expect(screen.getByTestId('replay-dialog')).toBeTruthy();
     expect(system.delivered.size).toBe(0);
+    // The first Esc closes the suggestion list ("checkout" suggests /user/checkout…), the next the dialog.
+    expect(input.getAttribute('aria-expanded')).toBe('true');
     await key(input, 'Escape');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByTestId('replay-dialog')).toBeTruthy();
+    await key(input, 'Escape');
+    expect(screen.queryByTestId('replay-dialog')).toBeNull();
     await click(within(screen.getByTestId('dl-detail')).getByTestId('dl-replay'));
     expect(document.activeElement).toBe(screen.getByTestId('replay-confirm'));
   });
@@ -165,10 +171,52 @@ describe('Redirect assistant', () => {
     expect(screen.getAllByTestId('dl-attempt').map((a) => a.getAttribute('data-outcome'))).toEqual(['unresolved-recipient']);
   });
 
-  it('suggests live user paths that start with what was typed', async () => {
-    await openRedirect();
-    await act(async () => void fireEvent.input(screen.getByTestId('replay-target'), { target: { value: '/user/check' } }));
-    const options = [...screen.getByTestId('replay-suggestions').querySelectorAll('option')].map((o) => o.value);
-    expect(options).toEqual(['/user/checkout', '/user/checkout-v2']);
+  it('suggests live user paths that start with what was typed, as a combobox the arrows walk', async () => {
+    const { system, h } = await openRedirect();
+    const input = screen.getByTestId('replay-target');
+    await act(async () => void fireEvent.input(input, { target: { value: '/user/check' } }));
+    const options = () => screen.getAllByTestId('path-suggestion');
+    expect(options().map((o) => o.textContent)).toEqual(['/user/checkout', '/user/checkout-v2']);
+    expect(input.getAttribute('role')).toBe('combobox');
+    expect(input.getAttribute('aria-controls')).toBe(screen.getByTestId('replay-target-suggestions').id);
+    // ArrowDown twice highlights the second (aria-activedescendant), Up wraps back, Enter takes it.
+    await key(input, 'ArrowDown');
+    await key(input, 'ArrowDown');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options()[1].id);
+    expect(options()[1].getAttribute('aria-selected')).toBe('true');
+    await key(input, 'ArrowUp');
+    await key(input, 'ArrowUp');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options()[1].id);
+    await key(input, 'Enter');
+    expect((input as HTMLInputElement).value).toBe('/user/checkout-v2');
+    expect(screen.queryByTestId('replay-target-suggestions')).toBeNull();
+    // Nothing was sent by taking a suggestion; the next Enter confirms.
+    expect(system.delivered.size).toBe(0);
+    await key(input, 'Enter');
+    await settle(h);
+    expect(system.delivered.get('/user/checkout-v2')).toHaveLength(1);
+  });
+
+  it('reads the target\'s headroom from the runtime\'s dry run, not only the last snapshot', async () => {
+    // The mailbox fills after the last sample: the dialog says full (reject) from the dry run's read.
+    const { system } = await openRedirect();
+    system.actor('/user/checkout', { userDepth: 10 });
+    await act(async () => void fireEvent.input(screen.getByTestId('replay-target'), { target: { value: '/user/checkout' } }));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    const headroom = screen.getByTestId('replay-preview-headroom');
+    expect(headroom.getAttribute('data-source')).toBe('dry-run');
+    expect(headroom.textContent).toBe('full, 10 / 10 (reject): the letter would be refused (rejected) and stay in the queue');
+    expect(screen.getByTestId('replay-warning').textContent).toContain('full, 10 / 10 (reject)');
+    // Each new target is read afresh.
+    system.actor('/user/checkout', { userDepth: 3 });
+    for (const value of ['/user/checkout-v2', '/user/checkout']) {
+      await act(async () => void fireEvent.input(screen.getByTestId('replay-target'), { target: { value } }));
+      await act(async () => {
+        await Promise.resolve();
+      });
+    }
+    expect(screen.getByTestId('replay-preview-headroom').textContent).toBe('3 / 10 queued');
   });
 });

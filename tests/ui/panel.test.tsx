@@ -209,7 +209,7 @@ describe('Dead-letter inspector', () => {
     const detail = await openLetter(h, '1');
     await click(within(detail).getByTestId('dl-replay'));
     const dialog = screen.getByTestId('replay-dialog');
-    expect(within(dialog).getByTestId('replay-preview').textContent).toBe('target/user/checkoutresolvesyesmailboxboundedheadroom8');
+    expect(within(dialog).getByTestId('replay-preview').textContent).toBe('target/user/checkoutresolvesyesmailboxboundedheadroom2 / 10 queued');
     await click(within(dialog).getByTestId('replay-confirm'));
     await act(async () => {
       await h.settled();

@@ -172,6 +172,27 @@ describe('Protocol source', () => {
     await expect(refused).rejects.toThrow('unavailable: read-only');
   });
 
+  it('asks the core for a dry run (deadLetters.preview) and hands back its outcomes and target rows', async () => {
+    const { t, source } = attached();
+    const asked = source.preview!('replay', ['5', '6'], '/user/b');
+    const request = t.sent[t.sent.length - 1];
+    expect(request).toMatchObject({ type: 'request', method: 'deadLetters.preview', params: { action: 'replay', ids: ['5', '6'], path: '/user/b' } });
+    const row = { path: '/user/b', userDepth: 3, capacity: 100 };
+    t.push({
+      type: 'response',
+      id: request.id,
+      result: { action: 'replay', results: [{ id: '5', outcome: 'replayed', recipientPath: '/user/b' }, { id: '6', outcome: 'unknown-entry', recipientPath: '' }], mailboxes: [row] },
+    });
+    await expect(asked).resolves.toEqual({
+      results: [{ id: '5', outcome: 'replayed', recipientPath: '/user/b' }, { id: '6', outcome: 'unknown-entry' }],
+      mailboxes: [row],
+    });
+    const purge = source.preview!('remove', ['7']);
+    expect(t.sent[t.sent.length - 1].params).toEqual({ action: 'remove', ids: ['7'] });
+    t.push({ type: 'response', id: t.sent[t.sent.length - 1].id, result: { action: 'remove', results: [{ id: '7', outcome: 'removed' }], mailboxes: [] } });
+    await expect(purge).resolves.toEqual({ results: [{ id: '7', outcome: 'removed' }], mailboxes: [] });
+  });
+
   it('forgets the welcome on disconnect and greets again when the transport reopens', () => {
     const { t, source } = attached();
     t.closeFromServer();

@@ -4,6 +4,8 @@
 import { useRef } from 'preact/hooks';
 import type { PanelStore } from '../store';
 import { useModalFocus } from './useModalFocus';
+import { PathField } from './PathField';
+import { suggestPaths } from '../store';
 
 const TITLE = { replay: 'Replay', redirect: 'Replay to another path', purge: 'Purge' } as const;
 
@@ -23,7 +25,9 @@ function BulkBody({ store }: { store: PanelStore }) {
     onClose: () => emit({ type: 'bulk/close' }),
     fallback: () => document.querySelector<HTMLElement>('[data-testid=dl-bulk-bar] button') ?? document.querySelector<HTMLElement>('[data-testid=devtools]'),
   });
-  const canConfirm = preview.blocked === null && !busy && summary === null;
+  // Confirm waits for the dry run (a few ms): the user sees what will happen first.
+  const waiting = preview.dryRun === 'pending';
+  const canConfirm = preview.blocked === null && !waiting && !busy && summary === null;
   const n = preview.total;
   const letters = `${n.toLocaleString('en-US')} letter${n === 1 ? '' : 's'}`;
   const confirm = () => {
@@ -42,25 +46,36 @@ function BulkBody({ store }: { store: PanelStore }) {
           }}
         >
           {preview.action === 'redirect' && (
-            <label class="mr-field">
+            <label class="mr-field" for="mr-bulk-target">
               Target path
-              <input
-                ref={inputRef}
-                class="mr-filter"
-                data-testid="bulk-target"
+              <PathField
+                id="mr-bulk-target"
+                inputRef={inputRef}
+                testId="bulk-target"
                 value={draft.altPath ?? ''}
-                spellcheck={false}
-                autocomplete="off"
-                aria-invalid={preview.problem !== null}
+                suggestions={suggestPaths(store, draft.altPath ?? '')}
+                problem={preview.problem}
+                describedBy="mr-bulk-problem"
                 disabled={summary !== null}
-                onInput={(e) => emit({ type: 'bulk/target', altPath: (e.currentTarget as HTMLInputElement).value })}
+                onInput={(altPath) => emit({ type: 'bulk/target', altPath })}
+                onSubmit={confirm}
               />
             </label>
           )}
           {summary === null ? (
             <>
-              <p class="mr-muted">What the panel expects from the latest snapshot (the runtime has the last word and names every outcome):</p>
-              <table class="mr-bulk-table" data-testid="bulk-preview">
+              <p class="mr-muted" data-testid="bulk-dry-run" data-state={preview.dryRun ?? 'blocked'}>
+                {preview.dryRun === 'pending'
+                  ? 'Asking the runtime for a dry run…'
+                  : preview.dryRun === 'unavailable'
+                    ? 'This runtime has no dry run: each outcome is named once the action ran.'
+                    : preview.dryRun === 'error'
+                      ? `The dry run failed (${preview.dryRunError}): each outcome is named once the action ran.`
+                      : preview.dryRun === 'done'
+                        ? 'The runtime\'s dry run, by the checks the action itself runs (nothing was sent):'
+                        : ''}
+              </p>
+              <table class="mr-bulk-table" data-testid="bulk-preview" aria-busy={preview.dryRun === 'pending'}>
                 <tbody>
                   {preview.groups.map((g) => (
                     <tr key={g.kind} data-testid="bulk-group" data-kind={g.kind}>
@@ -95,7 +110,7 @@ function BulkBody({ store }: { store: PanelStore }) {
               </table>
             </>
           )}
-          <div class="mr-dialog-messages" aria-live="polite">
+          <div id="mr-bulk-problem" class="mr-dialog-messages" aria-live="polite">
             {preview.blocked && summary === null && (
               <p class="mr-error" data-testid="bulk-blocked" data-problem={preview.problem ?? ''}>
                 {preview.blocked}
@@ -112,7 +127,9 @@ function BulkBody({ store }: { store: PanelStore }) {
                 type="submit"
                 class={`mr-btn ${preview.action === 'purge' ? 'mr-danger' : 'mr-primary'}`}
                 data-testid="bulk-confirm"
-                disabled={!canConfirm}
+                // While the dry run answers the button stays focusable (aria-disabled), so focus lands on it.
+                disabled={!canConfirm && !(waiting && preview.blocked === null && !busy)}
+                aria-disabled={!canConfirm}
               >
                 {busy ? 'Working…' : `${preview.action === 'purge' ? 'Purge' : 'Replay'} ${letters}`}
               </button>

@@ -10,6 +10,8 @@ import { DeadLetterDetail } from './DeadLetterDetail';
 import { FilterBar } from './FilterBar';
 import { FilteredList } from './FilteredList';
 import { Histogram } from './Histogram';
+import { ColumnChooser } from './ColumnChooser';
+import { DEAD_LETTER_COLUMNS, hiddenTracks, type DeadLetterColumn } from './columns';
 import { Icon } from './Icon';
 import { formatAgo, formatClock } from './format';
 import type { CopyFn } from './JsonTree';
@@ -51,6 +53,8 @@ function Row({ entry, store, selected, tabStop }: { entry: DeadLetterView; store
   const group = deadLetters.groupStarts.value.get(entry.id);
   const time =
     deadLetters.timeMode.value === 'absolute' ? formatClock(entry.timestampMs) : formatAgo(entry.timestampMs, deadLetters.now.value);
+  const hidden = store.ui.hiddenColumns.value.deadLetters;
+  const show = (id: DeadLetterColumn) => !hidden.includes(id);
   return (
     <div
       class={`mr-row mr-dl-grid${selected ? ' mr-selected' : ''}${checked ? ' mr-checked' : ''}`}
@@ -69,35 +73,65 @@ function Row({ entry, store, selected, tabStop }: { entry: DeadLetterView; store
         emit({ type: 'bulk/click', id: entry.id, mode: e.shiftKey ? 'range' : e.ctrlKey || e.metaKey ? 'toggle' : 'only' });
       }}
     >
-      <span class="mr-cell mr-num mr-muted mr-id" role="gridcell">
-        <input
-          type="checkbox"
-          class="mr-check"
-          tabIndex={-1}
-          checked={checked}
-          aria-label={`Check #${entry.id} for a bulk action`}
-          data-testid="dl-check"
-          onClick={(e) => emit({ type: 'bulk/click', id: entry.id, mode: (e as MouseEvent).shiftKey ? 'range' : 'toggle' })}
-        />
-        #{entry.id}
+      {show('id') && (
+        <span class="mr-cell mr-num mr-muted mr-id mr-c1" role="gridcell" aria-colindex={1}>
+          <input
+            type="checkbox"
+            class="mr-check"
+            tabIndex={-1}
+            checked={checked}
+            aria-label={`Check #${entry.id} for a bulk action`}
+            data-testid="dl-check"
+            onClick={(e) => emit({ type: 'bulk/click', id: entry.id, mode: (e as MouseEvent).shiftKey ? 'range' : 'toggle' })}
+          />
+          #{entry.id}
+        </span>
+      )}
+      {show('time') && (
+        <span class="mr-cell mr-num mr-c2" role="gridcell" aria-colindex={2} title={new Date(entry.timestampMs).toISOString()}>
+          {time}
+        </span>
+      )}
+      {show('type') && (
+        <span class="mr-cell mr-type mr-c3" role="gridcell" aria-colindex={3} title={entry.type}>
+          {entry.type}
+        </span>
+      )}
+      {show('cause') && (
+        <span
+          class={`mr-cell mr-cause mr-cause-${causeOf(entry)} mr-c4`}
+          role="gridcell"
+          aria-colindex={4}
+          data-testid="dl-cause"
+          title={CAUSE_HELP[causeOf(entry)] ?? causeOf(entry)}
+        >
+          {group && (
+            <b class="mr-group-count" data-testid="dl-group-count" title={`${group.count} ${group.cause} letters in this group`}>
+              {group.count.toLocaleString('en-US')}
+            </b>
+          )}
+          {causeLabel(entry)}
+        </span>
+      )}
+      <span class="mr-cell mr-path mr-c5" role="gridcell" aria-colindex={5} title={entry.recipientPath}>
+        {localPath(entry.recipientPath)}
       </span>
-      <span class="mr-cell mr-num" role="gridcell" title={new Date(entry.timestampMs).toISOString()}>{time}</span>
-      <span class="mr-cell mr-type" role="gridcell" title={entry.type}>{entry.type}</span>
-      <span class={`mr-cell mr-cause mr-cause-${causeOf(entry)}`} role="gridcell" data-testid="dl-cause" title={CAUSE_HELP[causeOf(entry)] ?? causeOf(entry)}>
-        {group && (
-          <b class="mr-group-count" data-testid="dl-group-count" title={`${group.count} ${group.cause} letters in this group`}>
-            {group.count.toLocaleString('en-US')}
-          </b>
-        )}
-        {causeLabel(entry)}
-      </span>
-      <span class="mr-cell mr-path" role="gridcell" title={entry.recipientPath}>{localPath(entry.recipientPath)}</span>
-      <span class="mr-cell mr-path mr-muted" role="gridcell">{entry.senderPath ? localPath(entry.senderPath) : '—'}</span>
-      <span class="mr-cell mr-num" role="gridcell" data-testid="dl-replays">{entry.replayCount}</span>
-      <span class="mr-cell" role="gridcell">
-        {entry.quarantined && <span class="mr-badge mr-badge-bad" data-testid="dl-quarantined">quarantined</span>}
-        {entry.payload.kind === 'degraded' && <span class="mr-badge">degraded</span>}
-      </span>
+      {show('sender') && (
+        <span class="mr-cell mr-path mr-muted mr-c6" role="gridcell" aria-colindex={6}>
+          {entry.senderPath ? localPath(entry.senderPath) : '—'}
+        </span>
+      )}
+      {show('replays') && (
+        <span class="mr-cell mr-num mr-c7" role="gridcell" aria-colindex={7} data-testid="dl-replays">
+          {entry.replayCount}
+        </span>
+      )}
+      {show('state') && (
+        <span class="mr-cell mr-c8" role="gridcell" aria-colindex={8}>
+          {entry.quarantined && <span class="mr-badge mr-badge-bad" data-testid="dl-quarantined">quarantined</span>}
+          {entry.payload.kind === 'degraded' && <span class="mr-badge">degraded</span>}
+        </span>
+      )}
     </div>
   );
 }
@@ -148,6 +182,8 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
   const selectedId = dl.selectedId.value;
   const checkedCount = store.bulk.checkedHeld.value.length;
   const byCause = dl.order.value === 'cause';
+  const hiddenCols = store.ui.hiddenColumns.value.deadLetters;
+  const show = (id: DeadLetterColumn) => !hiddenCols.includes(id);
   return (
     <section class="mr-view mr-dl" data-testid="dead-letters-view">
       <FilterBar
@@ -215,6 +251,7 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
         >
           {dl.timeMode.value === 'absolute' ? 'clock time' : 'relative time'}
         </button>
+        <ColumnChooser store={store} list="deadLetters" />
       </FilterBar>
       <div class="mr-summary" data-testid="dl-summary">
         <span>
@@ -260,45 +297,78 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
       </div>
       <BulkBar store={store} />
       <div class="mr-split">
-        <div class="mr-split-main" role="grid" aria-label={byCause ? 'Dead letters, grouped by cause' : 'Dead letters, newest first'} aria-rowcount={list.length} aria-multiselectable="true">
+        <div
+          class="mr-split-main"
+          role="grid"
+          aria-label={byCause ? 'Dead letters, grouped by cause' : 'Dead letters, newest first'}
+          aria-rowcount={list.length}
+          aria-colcount={DEAD_LETTER_COLUMNS.length}
+          aria-multiselectable="true"
+          data-testid="dl-grid"
+          style={hiddenTracks('deadLetters', new Set(hiddenCols))}
+        >
           <div class="mr-dl-grid mr-head" role="row">
-            <span class="mr-cell mr-id" role="columnheader">
-              <input
-                type="checkbox"
-                class="mr-check"
-                data-testid="dl-check-all"
-                aria-label="Check every letter matching the filters"
-                title="Check every letter matching the filters (again: none)"
-                checked={checkedCount > 0 && checkedCount >= dl.visible.value.length}
-                onClick={() => emit({ type: checkedCount > 0 && checkedCount >= dl.visible.value.length ? 'bulk/clear' : 'bulk/all' })}
-              />
-              Id
+            {show('id') && (
+              <span class="mr-cell mr-id mr-c1" role="columnheader" aria-colindex={1}>
+                <input
+                  type="checkbox"
+                  class="mr-check"
+                  data-testid="dl-check-all"
+                  aria-label="Check every letter matching the filters"
+                  title="Check every letter matching the filters (again: none)"
+                  checked={checkedCount > 0 && checkedCount >= dl.visible.value.length}
+                  onClick={() => emit({ type: checkedCount > 0 && checkedCount >= dl.visible.value.length ? 'bulk/clear' : 'bulk/all' })}
+                />
+                Id
+              </span>
+            )}
+            {show('time') && (
+              <span class="mr-cell mr-colhead mr-c2" role="columnheader" aria-colindex={2} aria-sort={byCause ? 'none' : 'descending'}>
+                <button
+                  class={`mr-sort${byCause ? '' : ' mr-on'}`}
+                  data-testid="dl-sort-time"
+                  title="Newest first"
+                  onClick={() => emit({ type: 'dead-letters/order', order: 'time' })}
+                >
+                  Time{byCause ? '' : ' ▼'}
+                </button>
+              </span>
+            )}
+            {show('type') && (
+              <span class="mr-cell mr-c3" role="columnheader" aria-colindex={3}>
+                Type
+              </span>
+            )}
+            {show('cause') && (
+              <span class="mr-cell mr-colhead mr-c4" role="columnheader" aria-colindex={4} aria-sort={byCause ? 'other' : 'none'}>
+                <button
+                  class={`mr-sort${byCause ? ' mr-on' : ''}`}
+                  data-testid="dl-sort-cause"
+                  title="Group by cause: the largest group first, newest first within each (the count heads each group)"
+                  onClick={() => emit({ type: 'dead-letters/order', order: byCause ? 'time' : 'cause' })}
+                >
+                  Cause{byCause ? ' ▤' : ''}
+                </button>
+              </span>
+            )}
+            <span class="mr-cell mr-c5" role="columnheader" aria-colindex={5}>
+              Recipient
             </span>
-            <span class="mr-cell mr-colhead" role="columnheader" aria-sort={byCause ? 'none' : 'descending'}>
-              <button
-                class={`mr-sort${byCause ? '' : ' mr-on'}`}
-                data-testid="dl-sort-time"
-                title="Newest first"
-                onClick={() => emit({ type: 'dead-letters/order', order: 'time' })}
-              >
-                Time{byCause ? '' : ' ▼'}
-              </button>
-            </span>
-            <span class="mr-cell" role="columnheader">Type</span>
-            <span class="mr-cell mr-colhead" role="columnheader" aria-sort={byCause ? 'other' : 'none'}>
-              <button
-                class={`mr-sort${byCause ? ' mr-on' : ''}`}
-                data-testid="dl-sort-cause"
-                title="Group by cause: the largest group first, newest first within each (the count heads each group)"
-                onClick={() => emit({ type: 'dead-letters/order', order: byCause ? 'time' : 'cause' })}
-              >
-                Cause{byCause ? ' ▤' : ''}
-              </button>
-            </span>
-            <span class="mr-cell" role="columnheader">Recipient</span>
-            <span class="mr-cell" role="columnheader">Sender</span>
-            <span class="mr-cell" role="columnheader">Replays</span>
-            <span class="mr-cell" role="columnheader">State</span>
+            {show('sender') && (
+              <span class="mr-cell mr-c6" role="columnheader" aria-colindex={6}>
+                Sender
+              </span>
+            )}
+            {show('replays') && (
+              <span class="mr-cell mr-c7" role="columnheader" aria-colindex={7}>
+                Replays
+              </span>
+            )}
+            {show('state') && (
+              <span class="mr-cell mr-c8" role="columnheader" aria-colindex={8}>
+                State
+              </span>
+            )}
           </div>
           {/* The pill sits inside the hover area: reaching for it must not release the hold. */}
           <div

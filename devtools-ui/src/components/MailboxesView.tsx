@@ -1,6 +1,7 @@
 // Mailboxes view: every actor as a row (tree or flat), sortable by any column,
 // filtered by the token language, virtualised, order frozen while hovered or
 // while a row is selected.
+import { Fragment } from 'preact';
 import type { PanelStore } from '../store';
 import type { MailboxRow, SortKey } from '../store/mailboxes';
 import { localPath, nameOf } from '../paths';
@@ -10,10 +11,12 @@ import { FilteredList } from './FilteredList';
 import { Icon } from './Icon';
 import { Sparkline } from './Sparkline';
 import { MailboxDetail } from './MailboxDetail';
+import { ColumnChooser } from './ColumnChooser';
+import { MAILBOX_COLUMNS, hiddenTracks, type MailboxColumn } from './columns';
 
 const ROW_HEIGHT = 26;
 
-const COLUMNS: { key: SortKey; label: string; title: string }[] = [
+const SORTABLE: { key: SortKey; label: string; title: string }[] = [
   { key: 'path', label: 'Path', title: 'Actor path' },
   { key: 'className', label: 'Class', title: 'Actor class' },
   { key: 'mailboxKind', label: 'Kind', title: 'Mailbox kind' },
@@ -36,6 +39,72 @@ function Row({ row, store, selected, tabStop }: { row: MailboxRow; store: PanelS
   const { emit } = store;
   const local = localPath(row.path);
   const letters = store.deadLetters.countByRecipient.value.get(local) ?? 0;
+  const hidden = store.ui.hiddenColumns.value.mailboxes;
+  // Each cell sits in its own column's track (mr-cN), so a hidden column moves nothing.
+  // A plain function, not a component: a component made per render would remount every cell.
+  const cell = (id: MailboxColumn, index: number) => {
+    const at = { role: 'gridcell', 'aria-colindex': index } as const;
+    const c = `mr-cell mr-c${index}`;
+    switch (id) {
+      case 'path':
+        return (
+          <span {...at} class={`${c} mr-path`} style={{ paddingLeft: `${6 + row.level * 14}px` }} title={local}>
+            {store.mailboxes.mode.value === 'tree' ? nameOf(local) : local}
+          </span>
+        );
+      case 'className':
+        return <span {...at} class={`${c} mr-muted`} title={row.className}>{row.className || '—'}</span>;
+      case 'mailboxKind':
+        return <span {...at} class={c}><span class={`mr-kind mr-kind-${row.mailboxKind}`}>{row.mailboxKind}</span></span>;
+      case 'overflow':
+        return <span {...at} class={c}>{row.overflow ?? <span class="mr-muted">—</span>}</span>;
+      case 'userDepth':
+        return <span {...at} class={c} data-testid="mailbox-depth"><DepthBar depth={row.userDepth} capacity={row.capacity} /></span>;
+      case 'fill':
+        return <span {...at} class={`${c} mr-num`}>{row.fill === null ? '—' : `${Math.round(row.fill * 100)}%`}</span>;
+      case 'systemDepth':
+        return <span {...at} class={`${c} mr-num`}>{row.systemDepth}</span>;
+      case 'stashSize':
+        return <span {...at} class={`${c} mr-num`}>{row.stashSize}</span>;
+      case 'dropped':
+        return (
+          <span {...at} class={`${c} mr-num`} data-testid="mailbox-dropped">
+            {row.dropped}
+            {row.droppedDelta > 0 && <span class="mr-delta"> +{row.droppedDelta}</span>}
+          </span>
+        );
+      case 'suspended':
+        return <span {...at} class={c}>{row.suspended ? <span class="mr-badge mr-badge-warn">suspended</span> : <span class="mr-muted">running</span>}</span>;
+      case 'processedRate':
+        return <span {...at} class={`${c} mr-num`}>{fmtRate(row.processedRate)}</span>;
+      case 'growth':
+        return <span {...at} class={`${c} mr-num${row.growth > 0 ? ' mr-up' : ''}`}>{row.growth > 0 ? '+' : ''}{fmtRate(row.growth)}</span>;
+      case 'history':
+        return <span {...at} class={`${c} mr-spark-cell`}><Sparkline values={row.history} /></span>;
+      case 'links':
+        return (
+          <span {...at} class={c}>
+            <button
+              class="mr-link"
+              data-testid="mailbox-to-dead-letters"
+              title="Dead letters addressed to this actor"
+              aria-label={`Dead letters addressed to ${local}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                emit({ type: 'link/dead-letters', path: row.path });
+              }}
+            >
+              <Icon name="envelope" />
+              {letters > 0 && (
+                <span class="mr-count" data-testid="mailbox-letter-count" aria-label={`${letters} dead letters`}>
+                  {letters.toLocaleString('en-US')}
+                </span>
+              )}
+            </button>
+          </span>
+        );
+    }
+  };
   return (
     <div
       class={`mr-row mr-mb-grid${selected ? ' mr-selected' : ''}`}
@@ -47,43 +116,7 @@ function Row({ row, store, selected, tabStop }: { row: MailboxRow; store: PanelS
       onClick={() => emit({ type: 'mailboxes/select', path: row.path })}
       onDblClick={() => emit({ type: 'link/dead-letters', path: row.path })}
     >
-      <span role="gridcell" class="mr-cell mr-path" style={{ paddingLeft: `${6 + row.level * 14}px` }} title={local}>
-        {store.mailboxes.mode.value === 'tree' ? nameOf(local) : local}
-      </span>
-      <span role="gridcell" class="mr-cell mr-muted" title={row.className}>{row.className || '—'}</span>
-      <span role="gridcell" class="mr-cell"><span class={`mr-kind mr-kind-${row.mailboxKind}`}>{row.mailboxKind}</span></span>
-      <span role="gridcell" class="mr-cell">{row.overflow ?? <span class="mr-muted">—</span>}</span>
-      <span role="gridcell" class="mr-cell" data-testid="mailbox-depth"><DepthBar depth={row.userDepth} capacity={row.capacity} /></span>
-      <span role="gridcell" class="mr-cell mr-num">{row.fill === null ? '—' : `${Math.round(row.fill * 100)}%`}</span>
-      <span role="gridcell" class="mr-cell mr-num">{row.systemDepth}</span>
-      <span role="gridcell" class="mr-cell mr-num">{row.stashSize}</span>
-      <span role="gridcell" class="mr-cell mr-num" data-testid="mailbox-dropped">
-        {row.dropped}
-        {row.droppedDelta > 0 && <span class="mr-delta"> +{row.droppedDelta}</span>}
-      </span>
-      <span role="gridcell" class="mr-cell">{row.suspended ? <span class="mr-badge mr-badge-warn">suspended</span> : <span class="mr-muted">running</span>}</span>
-      <span role="gridcell" class="mr-cell mr-num">{fmtRate(row.processedRate)}</span>
-      <span class={`mr-cell mr-num${row.growth > 0 ? ' mr-up' : ''}`}>{row.growth > 0 ? '+' : ''}{fmtRate(row.growth)}</span>
-      <span role="gridcell" class="mr-cell mr-spark-cell"><Sparkline values={row.history} /></span>
-      <span role="gridcell" class="mr-cell">
-        <button
-          class="mr-link"
-          data-testid="mailbox-to-dead-letters"
-          title="Dead letters addressed to this actor"
-          aria-label={`Dead letters addressed to ${local}`}
-          onClick={(e) => {
-            e.stopPropagation();
-            emit({ type: 'link/dead-letters', path: row.path });
-          }}
-        >
-          <Icon name="envelope" />
-          {letters > 0 && (
-            <span class="mr-count" data-testid="mailbox-letter-count" aria-label={`${letters} dead letters`}>
-              {letters.toLocaleString('en-US')}
-            </span>
-          )}
-        </button>
-      </span>
+      {MAILBOX_COLUMNS.map((c, i) => (hidden.includes(c.id) ? null : <Fragment key={c.id}>{cell(c.id, i + 1)}</Fragment>))}
     </div>
   );
 }
@@ -95,6 +128,7 @@ export function MailboxesView({ store }: { store: PanelStore }) {
   const selectedPath = mailboxes.selectedPath.value;
   const stale = mailboxes.orderStale.value;
   const holdReasons = mailboxes.holdReasons.value;
+  const hidden = store.ui.hiddenColumns.value.mailboxes;
   return (
     <section class="mr-view" data-testid="mailboxes-view">
       <FilterBar
@@ -143,17 +177,35 @@ export function MailboxesView({ store }: { store: PanelStore }) {
         >
           re-sort now
         </button>
+        <ColumnChooser store={store} list="mailboxes" />
       </FilterBar>
       <div class="mr-split">
       <div class="mr-split-main">
-      <div class="mr-mb-scroll" role="grid" aria-label="Mailboxes" aria-rowcount={rows.length}>
+      <div
+        class="mr-mb-scroll"
+        role="grid"
+        aria-label="Mailboxes"
+        aria-rowcount={rows.length}
+        aria-colcount={MAILBOX_COLUMNS.length}
+        data-testid="mailbox-grid"
+        style={hiddenTracks('mailboxes', new Set(hidden))}
+      >
       <div class="mr-mb-grid mr-head" role="row">
-        {COLUMNS.map((c) => {
+        {MAILBOX_COLUMNS.map((col, i) => {
+          if (hidden.includes(col.id)) return null;
+          const c = SORTABLE.find((x) => x.key === col.id);
+          if (!c) {
+            return (
+              <span key={col.id} class={`mr-cell mr-c${i + 1}${col.id === 'history' ? ' mr-muted' : ''}`} role="columnheader" aria-colindex={i + 1} aria-label={col.id === 'links' ? 'Links' : undefined}>
+                {col.id === 'history' ? col.label : ''}
+              </span>
+            );
+          }
           const on = sort.key === c.key;
           // While held out of order the header says so: the arrow is the order asked for, not the one shown.
           const ariaSort = !on || stale ? 'none' : sort.dir === 'asc' ? 'ascending' : 'descending';
           return (
-            <span key={c.key} role="columnheader" aria-sort={ariaSort} class="mr-cell mr-colhead">
+            <span key={c.key} role="columnheader" aria-colindex={i + 1} aria-sort={ariaSort} class={`mr-cell mr-colhead mr-c${i + 1}`}>
               <button
                 class={`mr-sort${on ? ' mr-on' : ''}${on && stale ? ' mr-stale' : ''}`}
                 title={on && stale ? `${c.title}. Order held: rows are not re-sorted while you look at them` : c.title}
@@ -168,8 +220,6 @@ export function MailboxesView({ store }: { store: PanelStore }) {
             </span>
           );
         })}
-        <span class="mr-cell mr-muted" role="columnheader">Depth (60)</span>
-        <span class="mr-cell" role="columnheader" aria-label="Links" />
       </div>
       <FilteredList
         label="Mailboxes"

@@ -1,10 +1,12 @@
 // Confirmation before a replay: target, whether it resolves, mailbox kind and
-// headroom, taken from the latest snapshot. Nothing is sent until confirmed.
+// headroom, as the runtime's dry run reads them now (the latest snapshot until
+// it answered; read again with every sample while open). Nothing is sent until confirmed.
 // A real modal: focus moves in (the path field in a redirect), stays in, Esc
 // closes, Enter confirms, and focus goes back to what opened it.
 import { useRef } from 'preact/hooks';
 import type { PanelStore } from '../store';
 import { useModalFocus } from './useModalFocus';
+import { PathField } from './PathField';
 
 function DialogBody({ store }: { store: PanelStore }) {
   const { emit } = store;
@@ -46,33 +48,19 @@ function DialogBody({ store }: { store: PanelStore }) {
           }}
         >
           {preview.redirect && (
-            <label class="mr-field">
+            <label class="mr-field" for={`mr-replay-target-${entryId}`}>
               Target path
-              <input
-                ref={inputRef}
-                class="mr-filter"
-                data-testid="replay-target"
+              <PathField
+                id={`mr-replay-target-${entryId}`}
+                inputRef={inputRef}
+                testId="replay-target"
                 value={draft.altPath ?? ''}
-                spellcheck={false}
-                autocomplete="off"
-                list={`mr-replay-suggest-${entryId}`}
-                aria-invalid={preview.problem !== null}
-                aria-describedby={problemId}
-                data-problem={preview.problem ?? ''}
-                onInput={(e) => emit({ type: 'replay/target', altPath: (e.currentTarget as HTMLInputElement).value })}
-                onKeyDown={(e) => {
-                  // Enter confirms from the field (implicit submission, also where a DOM lacks it).
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    if (canConfirm) emit({ type: 'replay/confirm' });
-                  }
-                }}
+                suggestions={preview.suggestions}
+                problem={preview.problem}
+                describedBy={problemId}
+                onInput={(altPath) => emit({ type: 'replay/target', altPath })}
+                onSubmit={() => canConfirm && emit({ type: 'replay/confirm' })}
               />
-              <datalist id={`mr-replay-suggest-${entryId}`} data-testid="replay-suggestions">
-                {preview.suggestions.map((p) => (
-                  <option key={p} value={p} />
-                ))}
-              </datalist>
             </label>
           )}
           <dl class="mr-meta" data-testid="replay-preview">
@@ -83,7 +71,9 @@ function DialogBody({ store }: { store: PanelStore }) {
             <dt>mailbox</dt>
             <dd>{preview.mailboxKind ?? '—'}</dd>
             <dt>headroom</dt>
-            <dd>{preview.resolves ? (preview.headroom === null ? 'unbounded' : preview.headroom) : '—'}</dd>
+            <dd data-testid="replay-preview-headroom" data-source={preview.targetRow ? 'dry-run' : 'snapshot'}>
+              {preview.resolves ? preview.headroomText : '—'}
+            </dd>
           </dl>
           <div id={problemId} class="mr-dialog-messages" aria-live="polite">
             {preview.blocked && (

@@ -49,6 +49,9 @@ export function useModalFocus({ box, initial, onClose, fallback }: ModalFocusOpt
     // Capture phase on the document: Esc closes wherever focus is, before any other handler sees it.
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
+        // An open suggestion list closes first (the combobox handles that Esc itself).
+        const el = e.target as HTMLElement | null;
+        if (el?.getAttribute?.('role') === 'combobox' && el.getAttribute('aria-expanded') === 'true') return;
         e.preventDefault();
         e.stopPropagation();
         close.current();

@@ -9,7 +9,7 @@ import { signal, type Signal } from '@preact/signals';
 import type { ActorSnapshot, DeadLetterEntry, DeadLetterSettings, ReplayResult } from '../types';
 import { decodePayload, type WirePayload } from '../payload/tagged';
 import type { Transport, TransportStatus } from '../transport/transport';
-import type { ListRequest, Sample, SystemSource } from './systemSource';
+import type { DryRunAnswer, ListRequest, Sample, SystemSource } from './systemSource';
 
 export const PROTOCOL = 'mailroom-devtools';
 export const PROTOCOL_VERSION = 1;
@@ -301,6 +301,22 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
     async release(id: string) {
       const result = (await request('deadLetters.release', { id })) as { outcome: string };
       return { kind: String(result.outcome) };
+    },
+    async preview(action: 'replay' | 'remove', ids: readonly string[], path?: string): Promise<DryRunAnswer> {
+      const params: Record<string, unknown> = { action, ids: [...ids] };
+      if (path !== undefined) params.path = path;
+      const result = (await request('deadLetters.preview', params)) as {
+        results: { id: string; outcome: string; recipientPath?: string }[];
+        mailboxes?: ActorSnapshot[];
+      };
+      return {
+        results: result.results.map((r) => ({
+          id: String(r.id),
+          outcome: String(r.outcome),
+          ...(r.recipientPath ? { recipientPath: String(r.recipientPath) } : {}),
+        })),
+        mailboxes: result.mailboxes ?? [],
+      };
     },
     onDeadLetter(fn) {
       letterListeners.add(fn);

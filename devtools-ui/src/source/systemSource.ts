@@ -27,6 +27,12 @@ export interface Sample {
   deadLetterStats?: { evicted: number; agedOut: number } | null;
 }
 
+/** A dry run's answer: per id the outcome the real call would give now; the target rows. */
+export interface DryRunAnswer {
+  results: { id: string; outcome: string; recipientPath?: string }[];
+  mailboxes: ActorSnapshot[];
+}
+
 /** What to read of the dead-letter list with a sample. */
 export type ListRequest = { kind: 'none' } | { kind: 'full' } | { kind: 'since'; sinceMs: number };
 
@@ -43,6 +49,8 @@ export interface SystemSource {
   remove?(ids: readonly string[]): Promise<{ id: string; outcome: string }[]>;
   /** Lifts a quarantine (absent: the system cannot). */
   release?(id: string): Promise<{ kind: string }>;
+  /** The queue's dry run of a replay or purge (absent: the system has none). */
+  preview?(action: 'replay' | 'remove', ids: readonly string[], path?: string): Promise<DryRunAnswer>;
   /** Calls `fn` whenever the runtime publishes a dead letter; returns unsubscribe. */
   onDeadLetter(fn: () => void): () => void;
   dispose(): void;
@@ -129,6 +137,22 @@ export function createSystemSource(system: InspectableSystem, options: SourceOpt
           async release(id: string) {
             const r = await system.deadLetterQueue.release!(rawIds.get(id) ?? id);
             return { kind: String(r.kind) };
+          },
+        }
+      : {}),
+    ...(typeof system.deadLetterQueue.preview === 'function'
+      ? {
+          async preview(action: 'replay' | 'remove', ids: readonly string[], path?: string) {
+            const raw = ids.map((id) => rawIds.get(id) ?? id);
+            const answer = await system.deadLetterQueue.preview!(action, raw, path);
+            return {
+              results: answer.results.map((r, i) => ({
+                id: ids[i] ?? String(r.id),
+                outcome: String(r.outcome),
+                ...(r.recipientPath ? { recipientPath: String(r.recipientPath) } : {}),
+              })),
+              mailboxes: answer.mailboxes.map((m) => ({ ...m })),
+            };
           },
         }
       : {}),

@@ -3,10 +3,9 @@
 // draft (replay, redirect or purge) with a preview of what will happen to each
 // letter grouped by kind, and the summary of the outcomes the runtime named.
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { DeadLetterSettings } from '../types';
+import type { ActorSnapshot } from '../types';
 import type { DeadLetterView } from './deadLetters';
 import { checkTargetPath, type TargetProblem } from './targetPath';
-import { localPath } from '../paths';
 
 export type BulkAction = 'replay' | 'redirect' | 'purge';
 
@@ -17,23 +16,39 @@ export interface BulkDraft {
   altPath: string | null;
 }
 
-/** One group of the preview: what the panel expects for `count` letters, and why. */
+/** One group of the preview: how many letters the runtime's dry run gave `kind`, and what it means. */
 export interface BulkGroup {
   kind: string;
   count: number;
   note: string;
 }
 
+/**
+ * The runtime's dry run for one draft (`key`): the queue runs the checks the real
+ * replay or purge runs, so the preview cannot disagree with the outcome.
+ */
+export type DryRun =
+  | { key: string; state: 'pending' }
+  | { key: string; state: 'done'; results: readonly BulkOutcome[]; mailboxes: readonly ActorSnapshot[] }
+  | { key: string; state: 'unavailable' }
+  | { key: string; state: 'error'; message: string };
+
 export interface BulkPreview {
   action: BulkAction;
   total: number;
-  /** Expected outcomes, most frequent first. */
+  /** The dry run's outcomes, most frequent first (empty until it answered). */
   groups: readonly BulkGroup[];
+  /** 'pending' while the runtime answers; 'unavailable' when it has no dry run. */
+  dryRun: DryRun['state'] | null;
+  /** Why the dry run failed, when it did. */
+  dryRunError: string | null;
   /** Why nothing can be sent at all (read-only panel, import, bad target); null when it can. */
   blocked: string | null;
   problem: TargetProblem | null;
   /** The redirect target in local form, when well formed. */
   target: string | null;
+  /** The key a dry run must carry to describe this draft. */
+  key: string;
 }
 
 export interface BulkOutcome {
@@ -54,19 +69,18 @@ interface Deps {
   matching: ReadonlySignal<readonly DeadLetterView[]>;
   /** The rows in the order they are shown (for Shift ranges). */
   shown: ReadonlySignal<readonly DeadLetterView[]>;
-  settings: ReadonlySignal<DeadLetterSettings | null>;
-  /** Live user actors' local paths. */
-  livePaths: ReadonlySignal<ReadonlySet<string>>;
   writable: ReadonlySignal<string | null>;
 }
 
-const PREDICTION_NOTES: Record<string, string> = {
-  replayed: 'will be delivered (a letter that fails again comes back as the same entry)',
+// What each outcome the runtime names means (its words, explained; not a prediction).
+const OUTCOME_NOTES: Record<string, string> = {
+  replayed: 'pass every check: delivered on confirm (only a full mailbox that rejects can still refuse one)',
   'unresolved-recipient': 'nothing lives at the target now: these stay in the queue',
   quarantined: 'already replayed max-replays times: the queue refuses them',
   'degraded-payload': 'only their origin was kept: nothing to send',
-  'unknown-entry': 'no longer in the queue',
-  removed: 'will leave the queue for good (journaled)',
+  'unknown-entry': 'no longer in the queue (or listed twice)',
+  'in-flight': 'a replay is delivering them right now',
+  removed: 'leave the queue for good on confirm (journaled)',
 };
 
 export function countByKind(results: readonly BulkOutcome[]): (readonly [string, number])[] {
@@ -81,6 +95,7 @@ export function createBulkStore(deps: Deps) {
   const draft = signal<BulkDraft | null>(null);
   const busy = signal(false);
   const summary = signal<BulkSummary | null>(null);
+  const dryRun = signal<DryRun | null>(null);
   /** Checked ids still in the queue (a letter that left is not acted on twice). */
   const checkedHeld = computed(() => {
     const ids = checked.value;
@@ -136,46 +151,46 @@ export function createBulkStore(deps: Deps) {
     if (checked.value.size > 0) set(new Set());
   }
 
+  let drafts = 0;
+  const draftSerial = new WeakMap<BulkDraft, number>();
+  function setDraft(next: BulkDraft | null) {
+    if (next) draftSerial.set(next, ++drafts);
+    draft.value = next;
+  }
+
   function prepare(action: BulkAction) {
     const ids = checkedHeld.value;
     if (ids.length === 0) return;
     summary.value = null;
-    draft.value = { action, ids, altPath: action === 'redirect' ? '/user/' : null };
+    dryRun.value = null;
+    setDraft({ action, ids, altPath: action === 'redirect' ? '/user/' : null });
+  }
+
+  function setTarget(altPath: string) {
+    if (draft.value) setDraft({ ...draft.value, altPath });
   }
 
   const preview = computed<BulkPreview | null>(() => {
     const d = draft.value;
     if (!d) return null;
-    const byId = new Map<string, DeadLetterView>();
-    const wanted = new Set(d.ids);
-    for (const e of deps.entries.value) if (wanted.has(e.id)) byId.set(e.id, e);
     const check = d.action === 'redirect' ? checkTargetPath(d.altPath ?? '') : null;
-    const maxReplays = deps.settings.value?.maxReplays ?? Infinity;
-    const live = deps.livePaths.value;
-    const counts = new Map<string, number>();
-    const add = (kind: string) => counts.set(kind, (counts.get(kind) ?? 0) + 1);
-    for (const id of d.ids) {
-      const e = byId.get(id);
-      if (!e) add('unknown-entry');
-      else if (d.action === 'purge') add('removed');
-      else if (e.payload.kind === 'degraded') add('degraded-payload');
-      else if (e.quarantined || e.replayCount >= maxReplays) add('quarantined');
-      else {
-        const target = check ? check.local : localPath(e.recipientPath);
-        add(target !== null && live.has(target) ? 'replayed' : 'unresolved-recipient');
-      }
-    }
-    const groups = [...counts.entries()]
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .map(([kind, count]) => ({ kind, count, note: PREDICTION_NOTES[kind] ?? kind }));
     const blocked = deps.writable.value ?? (check?.problem ? check.message : null);
+    const key = `${draftSerial.get(d) ?? 0}`;
+    const run = dryRun.value?.key === key ? dryRun.value : null;
+    const groups =
+      run?.state === 'done'
+        ? countByKind(run.results).map(([kind, count]) => ({ kind, count, note: OUTCOME_NOTES[kind] ?? kind }))
+        : [];
     return {
       action: d.action,
       total: d.ids.length,
       groups,
+      dryRun: blocked === null ? (run?.state ?? 'pending') : null,
+      dryRunError: run?.state === 'error' ? run.message : null,
       blocked,
       problem: check?.problem ?? null,
       target: check?.local ?? null,
+      key,
     };
   });
 
@@ -188,11 +203,12 @@ export function createBulkStore(deps: Deps) {
   }
 
   function close() {
-    draft.value = null;
+    setDraft(null);
     summary.value = null;
     busy.value = false;
+    dryRun.value = null;
   }
 
-  return { checked, checkedHeld, draft, busy, summary, preview, click, checkAllMatching, clear, prepare, finish, close };
+  return { checked, checkedHeld, draft, busy, summary, preview, dryRun, click, checkAllMatching, clear, prepare, setTarget, finish, close };
 }
 export type BulkStore = ReturnType<typeof createBulkStore>;

@@ -1,6 +1,6 @@
 // The panel store: per-concern signal stores composed into one, the replay
 // preview derived from them, and the single typed `emit` for UI intents.
-import { batch, computed } from '@preact/signals';
+import { batch, computed, signal } from '@preact/signals';
 import { createDeadLetterStore } from './deadLetters';
 import { createMailboxStore } from './mailboxes';
 import { createMetricsStore } from './metrics';
@@ -13,7 +13,8 @@ import { leaveImport } from './session';
 import { buildExport, ImportError, parseExport, type ExportFile } from './exportFile';
 import { isUserActor, localPath } from '../paths';
 import { checkTargetPath, type TargetProblem } from './targetPath';
-import type { DeadLetterEntry } from '../types';
+import type { ActorSnapshot, DeadLetterEntry } from '../types';
+import { COLUMNS } from '../components/columns';
 
 export interface StoreOptions {
   allowReplay?: boolean;
@@ -27,6 +28,12 @@ export interface ReplayPreview {
   mailboxKind: string | null;
   /** Free user slots in the target mailbox; null when unbounded or unknown. */
   headroom: number | null;
+  /** The target's mailbox as the runtime's dry run read it (fresher than the snapshot); null until it answered. */
+  targetRow: ActorSnapshot | null;
+  /** The dry run's outcome for this letter and target ('replayed', 'unresolved-recipient', ...); null until it answered. */
+  dryRunOutcome: string | null;
+  /** "3 / 100 queued", "full (reject): …"; what the target can take now. */
+  headroomText: string;
   /** Why the replay will be refused before it is sent, if the panel can tell. */
   blocked: string | null;
   /** Non-blocking caution (e.g. a full reject mailbox). */
@@ -39,6 +46,32 @@ export interface ReplayPreview {
 
 const SUGGESTIONS = 8;
 
+/** The runtime's dry run of one replay (key: entry id and target text). */
+export interface ReplayDryRun {
+  key: string;
+  outcome: string;
+  row: ActorSnapshot | null;
+}
+
+export function replayKey(entryId: string, target: string): string {
+  return `${entryId}\n${target}`;
+}
+
+const FULL_MEANS: Record<string, string> = {
+  reject: 'the letter would be refused (rejected) and stay in the queue',
+  'drop-new': 'the letter would be dropped by drop-new (and dead-letter again)',
+  'drop-head': 'the oldest queued message would be dropped to make room',
+};
+
+/** What a mailbox can take now, in words: "3 / 100 queued", "full (reject): …", "12 queued, unbounded". */
+export function headroomText(row: ActorSnapshot | null): string {
+  if (!row) return '—';
+  const n = (v: number) => v.toLocaleString('en-US');
+  if (row.capacity === null) return `${n(row.userDepth)} queued, unbounded`;
+  if (row.userDepth < row.capacity) return `${n(row.userDepth)} / ${n(row.capacity)} queued`;
+  return `full, ${n(row.userDepth)} / ${n(row.capacity)} (${row.overflow ?? 'no policy'}): ${FULL_MEANS[row.overflow ?? ''] ?? 'the mailbox decides'}`;
+}
+
 /** Why an entry cannot be replayed at all, whatever the target; null when it can. */
 export function replayBlockedReason(entry: DeadLetterEntry, maxReplays: number | null): string | null {
   if (entry.payload.kind === 'degraded') {
@@ -50,6 +83,21 @@ export function replayBlockedReason(entry: DeadLetterEntry, maxReplays: number |
     }; the queue refuses further replays.`;
   }
   return null;
+}
+
+/** Live user actors (from the mailboxes stream) whose path starts with what was typed, then those containing it. */
+export function suggestPaths(store: { mailboxes: { rows: { value: readonly { path: string }[] } } }, typedText: string): string[] {
+  const typed = localPath(typedText.trim());
+  const starts: string[] = [];
+  const contains: string[] = [];
+  for (const r of store.mailboxes.rows.value) {
+    const p = localPath(r.path);
+    if (!isUserActor(p) || p === typed) continue;
+    if (p.startsWith(typed)) starts.push(p);
+    else if (typed.length > 1 && contains.length < SUGGESTIONS && p.includes(typed.slice(typed.lastIndexOf('/') + 1))) contains.push(p);
+    if (starts.length >= SUGGESTIONS) break;
+  }
+  return [...starts, ...contains].slice(0, SUGGESTIONS);
 }
 
 export function createStore(options: StoreOptions = {}) {
@@ -67,23 +115,14 @@ export function createStore(options: StoreOptions = {}) {
         ? 'Imported data is read-only.'
         : null,
   );
-  const livePaths = computed<ReadonlySet<string>>(() => {
-    const out = new Set<string>();
-    for (const r of mailboxes.rows.value) {
-      const p = localPath(r.path);
-      if (p.startsWith('/user/')) out.add(p);
-    }
-    return out;
-  });
   const bulk = createBulkStore({
     entries: deadLetters.entries,
     matching: deadLetters.visible,
     shown: letterHold.shown,
-    settings: deadLetters.settings,
-    livePaths,
     writable: writeBlocked,
   });
 
+  const replayDryRun = signal<ReplayDryRun | null>(null);
   const replayPreview = computed<ReplayPreview | null>(() => {
     const draft = deadLetters.draft.value;
     if (!draft) return null;
@@ -91,7 +130,10 @@ export function createStore(options: StoreOptions = {}) {
     const target = draft.altPath ?? entry?.recipientPath ?? '';
     const check = checkTargetPath(target);
     const local = check.local ?? localPath(target);
-    const row = check.problem === null ? (mailboxes.rows.value.find((r) => localPath(r.path) === local) ?? null) : null;
+    // The dry run's read of the target wins over the last snapshot's (it is fresher, and the core's).
+    const run = replayDryRun.value?.key === replayKey(draft.entryId, target) ? replayDryRun.value : null;
+    const snapshotRow = check.problem === null ? (mailboxes.rows.value.find((r) => localPath(r.path) === local) ?? null) : null;
+    const row = check.problem !== null ? null : run ? run.row : snapshotRow;
     const headroom = row && row.capacity !== null ? Math.max(0, row.capacity - row.userDepth) : null;
     let blocked: string | null = null;
     if (!ui.allowReplay.value) blocked = 'Replay is disabled for this panel.';
@@ -102,29 +144,19 @@ export function createStore(options: StoreOptions = {}) {
     let warning: string | null = null;
     if (blocked === null) {
       if (!row) warning = `Nothing lives at ${local} now: expect unresolved-recipient (the entry stays).`;
-      else if (headroom === 0) {
-        warning =
-          row.overflow === 'reject'
-            ? 'The target mailbox is full and rejects: expect rejected.'
-            : 'The target mailbox is full: the replay will shed a message.';
-      }
+      else if (headroom === 0) warning = `The target mailbox is ${headroomText(row)}.`;
     }
-    let suggestions: string[] = [];
-    if (draft.altPath !== null) {
-      const typed = localPath(draft.altPath.trim());
-      for (const r of mailboxes.rows.value) {
-        const p = localPath(r.path);
-        if (isUserActor(p) && p.startsWith(typed) && p !== typed) suggestions.push(p);
-        if (suggestions.length >= SUGGESTIONS) break;
-      }
-    }
+    const suggestions: string[] = draft.altPath !== null ? suggestPaths({ mailboxes }, draft.altPath) : [];
     return {
       entryId: draft.entryId,
       target,
       redirect: draft.altPath !== null,
-      resolves: row !== null,
+      resolves: run ? run.outcome === 'replayed' : row !== null,
       mailboxKind: row?.mailboxKind ?? null,
       headroom,
+      targetRow: run?.row ?? null,
+      dryRunOutcome: run?.outcome ?? null,
+      headroomText: headroomText(row),
       blocked,
       warning,
       problem: check.problem,
@@ -190,6 +222,14 @@ export function createStore(options: StoreOptions = {}) {
         case 'focus-filter':
           ui.focusFilter.value += 1;
           break;
+        case 'columns/toggle': {
+          const def = COLUMNS[intent.list].find((c) => c.id === intent.id);
+          if (!def || def.required) break;
+          const hidden = ui.hiddenColumns.value[intent.list];
+          const next = hidden.includes(intent.id) ? hidden.filter((id) => id !== intent.id) : [...hidden, intent.id];
+          ui.hiddenColumns.value = { ...ui.hiddenColumns.value, [intent.list]: next };
+          break;
+        }
         case 'move':
           move(intent.delta);
           break;
@@ -266,6 +306,7 @@ export function createStore(options: StoreOptions = {}) {
         case 'replay/prepare':
           if (!ui.allowReplay.value) break;
           deadLetters.draft.value = { entryId: intent.id, altPath: intent.altPath };
+          send({ type: 'replay/preview' });
           break;
         case 'replay/shortcut': {
           const entry = deadLetters.entries.value.find((e) => e.id === intent.id);
@@ -276,11 +317,17 @@ export function createStore(options: StoreOptions = {}) {
               ? 'Imported data is read-only.'
               : replayBlockedReason(entry, deadLetters.settings.value?.maxReplays ?? null);
           if (why) ui.notice.value = `Cannot replay #${entry.id}: ${why}`;
-          else deadLetters.draft.value = { entryId: entry.id, altPath: intent.redirect ? localPath(entry.recipientPath) : null };
+          else {
+            deadLetters.draft.value = { entryId: entry.id, altPath: intent.redirect ? localPath(entry.recipientPath) : null };
+            send({ type: 'replay/preview' });
+          }
           break;
         }
         case 'replay/target':
-          if (deadLetters.draft.value) deadLetters.draft.value = { ...deadLetters.draft.value, altPath: intent.altPath };
+          if (deadLetters.draft.value) {
+            deadLetters.draft.value = { ...deadLetters.draft.value, altPath: intent.altPath };
+            send({ type: 'replay/preview' });
+          }
           break;
         case 'replay/cancel':
           deadLetters.draft.value = null;
@@ -309,13 +356,16 @@ export function createStore(options: StoreOptions = {}) {
           break;
         case 'bulk/prepare':
           bulk.prepare(intent.action);
+          // The runtime's dry run says what will happen (the sampler asks it).
+          if (bulk.draft.value) send({ type: 'bulk/preview' });
           break;
         case 'bulk/target':
-          if (bulk.draft.value) bulk.draft.value = { ...bulk.draft.value, altPath: intent.altPath };
+          bulk.setTarget(intent.altPath);
+          if (bulk.draft.value) send({ type: 'bulk/preview' });
           break;
         case 'bulk/confirm': {
           const preview = bulk.preview.value;
-          if (!preview || preview.blocked || bulk.busy.value || bulk.summary.value) break;
+          if (!preview || preview.blocked || preview.dryRun === 'pending' || bulk.busy.value || bulk.summary.value) break;
           bulk.busy.value = true;
           if (preview.action !== 'purge') for (const id of bulk.draft.value!.ids) letterHold.expectBack(id);
           send(intent);
@@ -369,7 +419,7 @@ export function createStore(options: StoreOptions = {}) {
     return () => outbound.delete(fn);
   }
 
-  const store = { ui, mailboxes, deadLetters, letterHold, bulk, metrics, replayPreview, writeBlocked, emit, onIntent, exportView };
+  const store = { ui, mailboxes, deadLetters, letterHold, bulk, metrics, replayPreview, replayDryRun, writeBlocked, emit, onIntent, exportView };
   return store;
 }
 

@@ -10,6 +10,8 @@ export type Intent =
   | { type: 'sample-rate'; hz: number }
   | { type: 'pause'; paused: boolean }
   | { type: 'focus-filter' }
+  /** The column chooser: show or hide one column of a list. */
+  | { type: 'columns/toggle'; list: 'deadLetters' | 'mailboxes'; id: string }
   | { type: 'move'; delta: number }
   | { type: 'open' }
   | { type: 'close' }
@@ -33,6 +35,8 @@ export type Intent =
   | { type: 'replay/shortcut'; id: string; redirect: boolean }
   | { type: 'replay/target'; altPath: string | null }
   | { type: 'replay/cancel' }
+  /** Ask the runtime's dry run for the replay draft (sent by the store: resolution and the target's headroom now). */
+  | { type: 'replay/preview' }
   | { type: 'replay/confirm' }
   /** Row clicks: plain (select one), toggle (Ctrl/Cmd), range (Shift). */
   | { type: 'bulk/click'; id: string; mode: 'only' | 'toggle' | 'range' }
@@ -41,6 +45,8 @@ export type Intent =
   | { type: 'bulk/prepare'; action: BulkAction }
   | { type: 'bulk/target'; altPath: string }
   | { type: 'bulk/confirm' }
+  /** Ask the runtime's dry run for the current bulk draft (sent by the store, not the UI). */
+  | { type: 'bulk/preview' }
   | { type: 'bulk/close' }
   /** Lift the quarantine of one letter (the core resets its replay count, journaled). */
   | { type: 'release'; id: string }
@@ -55,5 +61,5 @@ export type Intent =
 /** Intents that leave the store: the mount controller acts on these (the sampler gives way to filter typing). */
 export type OutboundIntent = Extract<
   Intent,
-  { type: 'replay/confirm' | 'bulk/confirm' | 'release' | 'sample-rate' | 'pause' | 'refresh' | 'live' | 'mailboxes/filter' | 'dead-letters/filter' }
+  { type: 'replay/confirm' | 'replay/preview' | 'bulk/confirm' | 'bulk/preview' | 'release' | 'sample-rate' | 'pause' | 'refresh' | 'live' | 'mailboxes/filter' | 'dead-letters/filter' }
 >;

@@ -1,4 +1,5 @@
-// Preferences kept across reloads: theme, tab and filters, in localStorage.
+// Preferences kept across reloads: theme, tab, filters and hidden columns, in localStorage
+// (the dock is the host's: the demo's drawer keeps its own).
 // Read back as untrusted input: each field is checked on its own and a bad
 // one is dropped (the default stays), so a stale or hand-edited value can
 // never break the panel. Storage that throws (private modes, sandboxes) is skipped.
@@ -6,7 +7,8 @@ import { effect } from '@preact/signals';
 import type { PanelStore } from './index';
 import { SORT_KEYS, type SortKey, type SortState, type ViewMode } from './mailboxes';
 import { WINDOW_MINUTES, type TimeWindow } from './deadLetters';
-import type { ThemeChoice, View } from './ui';
+import type { HiddenColumns, ThemeChoice, View } from './ui';
+import { COLUMNS } from '../components/columns';
 
 export const PREFS_KEY = 'mailroom-devtools/prefs';
 const VERSION = 1;
@@ -26,6 +28,7 @@ export interface Prefs {
   timeMode: 'absolute' | 'relative';
   cause: string | null;
   order: 'time' | 'cause';
+  hiddenColumns: HiddenColumns;
 }
 
 type Check<T> = (v: unknown) => v is T;
@@ -44,6 +47,13 @@ const timeWindow: Check<TimeWindow> = (v): v is TimeWindow => {
   if (typeof w !== 'object' || w === null) return false;
   return w.kind === 'all' || (w.kind === 'last' && (WINDOW_MINUTES as readonly number[]).includes(w.minutes as number));
 };
+// Only known, hideable column ids: a stale list can never hide a required column.
+const hideable = (list: keyof HiddenColumns, v: unknown) =>
+  Array.isArray(v) && v.every((id) => COLUMNS[list].some((c) => c.id === id && !c.required));
+const hiddenColumns: Check<HiddenColumns> = (v): v is HiddenColumns => {
+  const h = v as Partial<HiddenColumns> | null;
+  return typeof h === 'object' && h !== null && hideable('deadLetters', h.deadLetters) && hideable('mailboxes', h.mailboxes);
+};
 const limit: Check<number | null> = (v): v is number | null => v === null || LIMITS.includes(v as number);
 
 const CHECKS: { [K in keyof Prefs]: Check<Prefs[K]> } = {
@@ -58,6 +68,7 @@ const CHECKS: { [K in keyof Prefs]: Check<Prefs[K]> } = {
   limit,
   timeMode: oneOf('absolute', 'relative'),
   order: oneOf('time', 'cause'),
+  hiddenColumns,
   cause: (v): v is string | null => v === null || (typeof v === 'string' && /^[a-z][a-z-]{0,31}$/.test(v)),
 };
 
@@ -95,6 +106,7 @@ function currentPrefs(store: PanelStore): Prefs {
     timeMode: dl.timeMode.value,
     cause: dl.cause.value,
     order: dl.order.value,
+    hiddenColumns: ui.hiddenColumns.value,
   };
 }
 
@@ -112,6 +124,7 @@ function applyPrefs(store: PanelStore, p: Partial<Prefs>) {
   if (p.timeMode) dl.timeMode.value = p.timeMode;
   if (p.cause !== undefined) dl.cause.value = p.cause;
   if (p.order) dl.order.value = p.order;
+  if (p.hiddenColumns) ui.hiddenColumns.value = p.hiddenColumns;
 }
 
 /** Restores the stored preferences into the store and keeps them saved; returns the stop function. */

@@ -15,6 +15,11 @@ export interface ImportedInfo {
 /** The switch for a panel mounted on a system (not over the protocol): the mount option. */
 export const MOUNT_WRITES_SWITCH = 'mount the panel with { allowReplay: true }';
 
+export interface HiddenColumns {
+  deadLetters: readonly string[];
+  mailboxes: readonly string[];
+}
+
 export function createUiStore(allowReplay: boolean) {
   return {
     view: signal<View>('mailboxes'),
@@ -33,6 +38,8 @@ export function createUiStore(allowReplay: boolean) {
     notice: signal<string | null>(null),
     /** Incremented to ask the current view's filter box to take focus. */
     focusFilter: signal(0),
+    /** Columns the user hid with the column chooser, per list (kept in the preferences). */
+    hiddenColumns: signal<HiddenColumns>({ deadLetters: [], mailboxes: [] }),
   };
 }
 export type UiStore = ReturnType<typeof createUiStore>;

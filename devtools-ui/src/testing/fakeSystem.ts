@@ -147,6 +147,24 @@ export class FakeSystem implements InspectableSystem {
     async remove(ids: RawEntryId[]): Promise<{ results: { id: RawEntryId; outcome: string }[] }> {
       return { results: ids.map((id) => ({ id, outcome: self.entries.delete(Number(id)) ? 'removed' : 'unknown-entry' })) };
     },
+    // The core's dry run: the same checks as replay / remove, changing nothing.
+    async preview(action: 'replay' | 'remove', ids: readonly RawEntryId[], path?: string) {
+      const seen = new Set<number>();
+      const targets = new Set<string>();
+      const results = ids.map((raw) => {
+        const id = Number(raw);
+        if (action === 'remove') {
+          const outcome = self.entries.has(id) && !seen.has(id) ? 'removed' : 'unknown-entry';
+          seen.add(id);
+          return { id: raw, outcome };
+        }
+        const check = self.replayCheck(id, path);
+        if ('refused' in check) return { id: raw, outcome: check.refused };
+        targets.add(check.target);
+        return { id: raw, outcome: 'replayed', recipientPath: check.target };
+      });
+      return { results, mailboxes: [...targets].map((t) => ({ ...self.actors.get(t)! })) };
+    },
     async release(rawId: RawEntryId): Promise<{ kind: string }> {
       const entry = self.entries.get(Number(rawId));
       if (!entry) return { kind: 'unknown-entry' };
@@ -176,20 +194,26 @@ export class FakeSystem implements InspectableSystem {
     for (const fn of [...this.subscribers]) fn({ message });
   }
 
-  private replay(id: number, altPath?: string): ReplayResult {
+  /** What replay checks before delivering (shared with the dry run, as in the core). */
+  private replayCheck(id: number, altPath?: string): { refused: ReplayResult['kind'] } | { target: string; actor: ActorSnapshot; entry: StoredEntry } {
     const entry = this.entries.get(id);
-    if (!entry) return { kind: 'unknown-entry' };
-    if (entry.payload.kind === 'degraded') return { kind: 'degraded-payload' };
-    if (entry.quarantined || entry.replayCount >= this.settingsValue.maxReplays) {
-      entry.quarantined = true;
-      return { kind: 'quarantined' };
-    }
+    if (!entry) return { refused: 'unknown-entry' };
+    if (entry.payload.kind === 'degraded') return { refused: 'degraded-payload' };
+    if (entry.quarantined || entry.replayCount >= this.settingsValue.maxReplays) return { refused: 'quarantined' };
     const target = localPath(altPath ?? entry.recipientPath);
     const actor = isUserActor(target) ? this.actors.get(target) : undefined;
-    if (!actor) {
-      this.replayFailed++;
-      return { kind: 'unresolved-recipient' };
+    if (!actor) return { refused: 'unresolved-recipient' };
+    return { target, actor, entry };
+  }
+
+  private replay(id: number, altPath?: string): ReplayResult {
+    const check = this.replayCheck(id, altPath);
+    if ('refused' in check) {
+      if (check.refused === 'quarantined') this.entries.get(id)!.quarantined = true;
+      if (check.refused === 'unresolved-recipient') this.replayFailed++;
+      return { kind: check.refused };
     }
+    const { target, actor, entry } = check;
     if (actor.overflow === 'reject' && actor.capacity !== null && actor.userDepth >= actor.capacity) {
       this.replayFailed++;
       return { kind: 'rejected' };
@@ -207,7 +231,7 @@ export class FakeSystem implements InspectableSystem {
     }
     this.entries.delete(id);
     const list = this.delivered.get(target) ?? [];
-    list.push(entry.payload.message);
+    list.push((entry.payload as { message: unknown }).message); // checked: not degraded
     this.delivered.set(target, list);
     return { kind: 'replayed', recipientPath: target };
   }
