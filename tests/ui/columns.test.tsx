@@ -65,8 +65,8 @@ describe('Column chooser', () => {
     const row = screen.getAllByTestId('mailbox-row')[0];
     expect(row.querySelector('[aria-colindex="2"]')).toBeNull();
     expect(row.querySelector('.mr-spark')).toBeNull();
+    unmountAll(); // the reload: what is pending is written as the panel goes
     expect(parsePrefs(localStorage.getItem(PREFS_KEY)).hiddenColumns).toEqual({ deadLetters: [], mailboxes: ['className', 'history'] });
-    unmountAll();
     h = await mount(system);
     expect(h.store.ui.hiddenColumns.value.mailboxes).toEqual(['className', 'history']);
     expect(screen.getAllByTestId('mailbox-row')[0].querySelector('[aria-colindex="2"]')).toBeNull();

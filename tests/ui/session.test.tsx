@@ -127,6 +127,21 @@ describe('Preferences', () => {
     expect(h.store.deadLetters.limit.value).toBeNull();
   });
 
+  it('writes preferences once after typing, not on every keystroke', async () => {
+    // The write leaves the keystroke's task; stopping (a reload) writes what is pending.
+    const ctx = createScenario();
+    const { persistPrefs, PREFS_KEY: key } = await import('../../devtools-ui/src/store/prefs');
+    const writes: string[] = [];
+    const storage = { getItem: () => null, setItem: (_k: string, v: string) => void writes.push(v) };
+    const stop = persistPrefs(ctx.store, storage);
+    for (const text of ['k', 'ki', 'kin', 'kind', 'kind:']) ctx.store.emit({ type: 'mailboxes/filter', text });
+    expect(writes).toEqual([]);
+    stop();
+    expect(writes).toHaveLength(1);
+    expect(parsePrefs(writes[0]).mailboxFilter).toBe('kind:');
+    expect(key).toBe(PREFS_KEY);
+  });
+
   it('keeps working when storage throws', async () => {
     const ctx = createScenario();
     const { persistPrefs } = await import('../../devtools-ui/src/store/prefs');

@@ -14,6 +14,7 @@ export const PREFS_KEY = 'mailroom-devtools/prefs';
 const VERSION = 1;
 const MAX_TEXT = 2_000;
 const LIMITS = [20, 100, 1000];
+const SAVE_DELAY_MS = 300;
 
 export interface Prefs {
   theme: ThemeChoice;
@@ -135,9 +136,18 @@ export function persistPrefs(store: PanelStore, storage: Pick<Storage, 'getItem'
   } catch {
     return () => undefined;
   }
+  // The write waits a moment (and leaves the keystroke's task): typing a filter would
+  // otherwise stringify and write localStorage on every key. A page going away, and
+  // stopping, write what is pending at once.
   let last = '';
-  return effect(() => {
-    const json = JSON.stringify({ version: VERSION, ...currentPrefs(store) });
+  let pending: Prefs | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const write = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (!pending) return;
+    const json = JSON.stringify({ version: VERSION, ...pending });
+    pending = null;
     if (json === last) return;
     last = json;
     try {
@@ -145,5 +155,16 @@ export function persistPrefs(store: PanelStore, storage: Pick<Storage, 'getItem'
     } catch {
       // Full or refused: preferences are a convenience, the panel goes on.
     }
+  };
+  const stopEffect = effect(() => {
+    pending = currentPrefs(store);
+    if (timer === null) timer = setTimeout(write, SAVE_DELAY_MS);
   });
+  const onHide = () => write();
+  globalThis.addEventListener?.('pagehide', onHide);
+  return () => {
+    stopEffect();
+    globalThis.removeEventListener?.('pagehide', onHide);
+    write();
+  };
 }
