@@ -154,5 +154,44 @@ TEST(PayloadCodec, ReRegisteringReplacesTheCodec) {
   EXPECT_FALSE(codecs.decode("order", nlohmann::json::object()).ok());
 }
 
+// A text fallback (the wasm layer's JS codec) is carried into encode_text as
+// the very text it made; encode() parses it; malformed or too deep text is
+// degraded with a reason; registered codecs come out of encode_text dumped.
+TEST(PayloadCodec, TextFallbackIsCarriedAsItIsAfterAValidatingScan) {
+  PayloadCodecRegistry codecs;
+  add_order(codecs);
+  codecs.set_fallback_text([](const Message& m) -> std::optional<PayloadCodecRegistry::TaggedText> {
+    if (const auto* s = m.get_if<std::string>()) return PayloadCodecRegistry::TaggedText{"js", *s};
+    if (m.is<double>()) throw std::runtime_error("functions cannot be journaled");
+    return std::nullopt;
+  });
+  const std::string text = R"({"zeta":1,"alpha":[true,null]})";  // keys not sorted: kept as given
+  const auto carried = codecs.encode_text(Message(text));
+  ASSERT_TRUE(carried.ok());
+  EXPECT_EQ(carried.tagged->tag, "js");
+  EXPECT_EQ(carried.tagged->text, text);
+  const auto parsed = codecs.encode(Message(text));
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(parsed.tagged->value, nlohmann::json::parse(text));
+
+  const auto malformed = codecs.encode_text(Message(std::string(R"({"a":)")));
+  EXPECT_FALSE(malformed.ok());
+  EXPECT_EQ(malformed.degraded.reason.rfind("encoder failed: ", 0), 0u)
+      << malformed.degraded.reason;
+  EXPECT_FALSE(malformed.degraded.class_name.empty());
+  const auto deep = codecs.encode_text(Message(std::string(300, '[') + std::string(300, ']')));
+  EXPECT_FALSE(deep.ok());
+  EXPECT_EQ(deep.degraded.reason, "value nested deeper than 256 levels");
+  EXPECT_EQ(codecs.encode_text(Message(1.5)).degraded.reason,
+            "encoder failed: functions cannot be journaled");
+  EXPECT_EQ(codecs.encode_text(Message(1)).degraded.reason, "no codec registered for this type");
+
+  const auto order = codecs.encode_text(Message(Order{7, "b\xFFk"}));
+  ASSERT_TRUE(order.ok());
+  EXPECT_EQ(order.tagged->tag, "order");
+  EXPECT_EQ(order.tagged->text,
+            "{\"id\":7,\"item\":\"b\xEF\xBF\xBDk\"}");  // replaced, as records always did
+}
+
 }  // namespace
 }  // namespace mailroom

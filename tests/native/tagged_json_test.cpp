@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "mailroom/tagged_json.hpp"
 
@@ -99,6 +100,59 @@ TEST(TaggedJson, TextDepthIgnoresBracketsInStrings) {
 TEST(TaggedJson, EncodeRefusesEmptyTagAndInvalidUtf8) {
   EXPECT_THROW(tagged_json::encode("", json(1)), std::invalid_argument);
   EXPECT_THROW(tagged_json::encode("x", json("\xFF")), std::invalid_argument);
+}
+
+// validate_text accepts exactly what nlohmann::json::parse accepts (it is what
+// restores the record), within the depth rule, and names why it refuses.
+TEST(TaggedJson, ValidateTextAgreesWithTheParserAndTheDepthRule) {
+  const std::vector<std::string> cases = {"1",
+                                          "-0",
+                                          "1e308",
+                                          "1e309",
+                                          "-1e400",
+                                          "12345678901234567890123",
+                                          "0.5e-400",
+                                          "01",
+                                          "1.",
+                                          ".5",
+                                          "\"a\"",
+                                          "\"\\ud83d\\ude00\"",
+                                          "\"\\ud800\"",
+                                          "\"\\udc00x\"",
+                                          "\"\\u00e9\"",
+                                          "\"\xC3\xA9\"",
+                                          "\"\xC3\"",
+                                          "\"\xED\xA0\x80\"",
+                                          std::string("\"\x01\""),
+                                          "\"\\x\"",
+                                          "[1,2,]",
+                                          "{\"a\":1,}",
+                                          "{\"a\" 1}",
+                                          "{\"a\":1}",
+                                          "[]",
+                                          "{}",
+                                          "[",
+                                          "",
+                                          " ",
+                                          "null ",
+                                          "nul",
+                                          "true false",
+                                          "{\"$t\":\"object\",\"v\":{\"id\":1},\"k\":[\"id\"]}",
+                                          "[1]x"};
+  for (const std::string& text : cases) {
+    EXPECT_EQ(tagged_json::validate_text(text).ok, nlohmann::json::accept(text)) << text;
+    if (!tagged_json::validate_text(text).ok)
+      EXPECT_FALSE(tagged_json::validate_text(text).error.empty());
+  }
+  const auto nest = [](std::size_t levels) {
+    return std::string(levels, '[') + "1" + std::string(levels, ']');
+  };
+  EXPECT_TRUE(tagged_json::validate_text(nest(tagged_json::kMaxDepth)).ok);
+  const auto over = tagged_json::validate_text(nest(tagged_json::kMaxDepth + 1));
+  EXPECT_FALSE(over.ok);
+  EXPECT_EQ(over.error, "value nested deeper than 256 levels");
+  // Hostile depth is refused without recursion.
+  EXPECT_FALSE(tagged_json::validate_text(std::string(1000000, '[')).ok);
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 // each tell (a tell to it dead-letters while nothing lives there).
 import { ActorRef, refFor } from './actor_ref.js';
 import { systems } from './actor_system.js';
-import { decodeTagged, encodeTagged } from './tagged_json.js';
+import { core } from './core_loader.js';
+import { EncodeRefusal, decodeTagged, encodeTagged } from './tagged_json.js';
+import { values } from './value_slab.js';
 
 function systemNameOf(path) {
   const scheme = path.indexOf('://');
@@ -28,3 +30,63 @@ const refs = {
 
 export const encodePayload = (value) => encodeTagged(value, refs);
 export const decodePayload = (text) => decodeTagged(text, refs);
+
+// Why a value could not be encoded. Never throws (a Proxy, a throwing getter).
+function refusalReason(error) {
+  if (error instanceof EncodeRefusal) return error.reason;
+  try {
+    return String(error?.message ?? error);
+  } catch {
+    return 'the encoder failed';
+  }
+}
+
+// The core's import for a persistent capture (EM_JS in wasm/src/payload_codecs.cpp):
+// encodes values[slot] and writes the text as UTF-8 into wasm memory at
+// [at, at + capacity). Returns the bytes written; -1: refused (reason in
+// mrTakeEncodeRefusal); -2: it does not fit (kept for the next call with
+// this slot, which brings mrEncodedPayloadSize bytes).
+const utf8 = new TextEncoder();
+let kept = null;  // { slot, text } that did not fit
+let refusal = '';
+
+function writeUtf8(text, at, capacity) {
+  if (text.length > capacity) return -1;
+  // Re-read: the encoder may have called into wasm and grown its memory.
+  const heap = core.HEAPU8;
+  let i = 0;
+  for (; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) break;
+    heap[at + i] = c;
+  }
+  if (i === text.length) return i;
+  const rest = text.slice(i);
+  const { read, written } = utf8.encodeInto(rest, heap.subarray(at + i, at + capacity));
+  return read === rest.length ? i + written : -1;
+}
+
+core.mrEncodePayload = (slot, at, capacity) => {
+  let text;
+  if (kept !== null && kept.slot === slot) {
+    text = kept.text;
+  } else {
+    try {
+      text = encodePayload(values[slot]);
+    } catch (error) {
+      kept = null;
+      refusal = refusalReason(error);
+      return -1;
+    }
+  }
+  const written = writeUtf8(text, at, capacity);
+  kept = written < 0 ? { slot, text } : null;
+  return written < 0 ? -2 : written;
+};
+// Room for the kept text: at most 3 bytes per UTF-16 unit.
+core.mrEncodedPayloadSize = () => 3 * kept.text.length;
+core.mrTakeEncodeRefusal = () => {
+  const reason = refusal;
+  refusal = '';
+  return reason;
+};

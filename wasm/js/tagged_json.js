@@ -68,13 +68,20 @@ function describeThrown(thrown) {
 // parent and spelt out only for a refusal: building the text at every level
 // would cost O(depth²) on a deep value. Long paths keep their last steps.
 class ValuePath {
-  constructor(parent, step) {
+  // The step's text is before + key + after, joined only when spelt out.
+  constructor(parent, before, key = '', after = '') {
     this.parent = parent;
-    this.step = step;
+    this.before = before;
+    this.key = key;
+    this.after = after;
   }
 
-  to(step) {
-    return new ValuePath(this, step);
+  to(before, key, after) {
+    return new ValuePath(this, before, key, after);
+  }
+
+  get step() {
+    return `${this.before}${this.key}${this.after}`;
   }
 
   toString() {
@@ -199,7 +206,7 @@ function encodeObject(value, path, refuse, refs) {
       } catch (error) {
         throw refuse(`reading the property threw (at ${path}.${key}): ${describeThrown(error)}`);
       }
-      children.push([child, holder, key, path.to(`.${key}`)]);
+      children.push([child, holder, key, path.to('.', key), 0]);
     }
   };
   const refPath = refs?.pathOf(value);
@@ -210,7 +217,7 @@ function encodeObject(value, path, refuse, refs) {
     const keys = ownKeys(value, path, refuse);
     if (keys.length === value.length && (keys.length === 0 || keys[keys.length - 1] === String(value.length - 1))) {
       const node = new Array(value.length);
-      for (let i = 0; i < value.length; i += 1) children.push([value[i], node, i, path.to(`[${i}]`)]);
+      for (let i = 0; i < value.length; i += 1) children.push([value[i], node, i, path.to('[', i, ']'), 0]);
       return { node, children };
     }
     // Holes or extra properties: the length plus the own keys that exist.
@@ -243,7 +250,7 @@ function encodeObject(value, path, refuse, refs) {
     for (const [k, v] of value) {
       const pair = [undefined, undefined];
       entries.push(pair);
-      children.push([k, pair, 0, path.to(`.<key ${i}>`)], [v, pair, 1, path.to(`.<value ${i}>`)]);
+      children.push([k, pair, 0, path.to('.<key ', i, '>'), 0], [v, pair, 1, path.to('.<value ', i, '>'), 0]);
       i += 1;
     }
     return { node: { $t: 'map', v: entries }, children };
@@ -254,7 +261,7 @@ function encodeObject(value, path, refuse, refs) {
     let i = 0;
     for (const item of value) {
       items.push(undefined);
-      children.push([item, items, i, path.to(`.<${i}>`)]);
+      children.push([item, items, i, path.to('.<', i, '>'), 0]);
       i += 1;
     }
     return { node: { $t: 'set', v: items }, children };
@@ -266,8 +273,8 @@ function encodeObject(value, path, refuse, refs) {
     if (own('message')) node.m = textNode(String(Object.getOwnPropertyDescriptor(value, 'message').value));
     const stack = Object.getOwnPropertyDescriptor(value, 'stack');
     if (stack && typeof stack.value === 'string') node.s = textNode(stack.value);
-    if (own('cause')) children.push([value.cause, node, 'cause', path.to('.cause')]);
-    if (own('errors')) children.push([value.errors, node, 'errors', path.to('.errors')]);
+    if (own('cause')) children.push([value.cause, node, 'cause', path.to('.cause'), 0]);
+    if (own('errors')) children.push([value.errors, node, 'errors', path.to('.errors'), 0]);
     fieldsOf(node.v, keys.filter((k) => k !== 'message' && k !== 'stack'), node);
     return { node, children };
   }
@@ -305,6 +312,15 @@ function encodeObject(value, path, refuse, refs) {
 export function encodeTagged(value, refs) {
   const rootClass = classNameOf(value);
   const refuse = (reason) => new EncodeRefusal(rootClass, reason);
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+    // A primitive (the common message): its node alone, nothing to walk.
+    const node = encodePrimitive(value, new ValuePath(null, '$'), refuse);
+    try {
+      return JSON.stringify(node);
+    } catch (error) {
+      throw refuse(`the JSON text cannot be built: ${describeThrown(error)}`);
+    }
+  }
   const top = { root: undefined };
   const table = [];
   const written = new Map();  // object → { holder, key, node, slot }
@@ -351,7 +367,11 @@ export function encodeTagged(value, refs) {
       if (children.length > 0) {
         open.add(item);
         stack.push([item]);
-        for (let i = children.length - 1; i >= 0; i -= 1) stack.push([...children[i], depth + 1]);
+        for (let i = children.length - 1; i >= 0; i -= 1) {
+          const child = children[i];
+          child[4] = depth + 1;  // each child task is [value, holder, key, path, depth]
+          stack.push(child);
+        }
       }
     } catch (error) {
       if (error instanceof EncodeRefusal) throw error;

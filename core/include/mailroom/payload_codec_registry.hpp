@@ -26,6 +26,12 @@ class PayloadCodecRegistry {
     std::string tag;
     nlohmann::json value;
   };
+  // The same as JSON text: what a journal record holds. A codec that makes
+  // text itself (the JS codec's JSON.stringify) hands it over as it is.
+  struct TaggedText {
+    std::string tag;
+    std::string text;
+  };
   struct Degraded {
     std::string class_name;
     std::string reason;
@@ -33,6 +39,11 @@ class PayloadCodecRegistry {
   struct EncodeResult {
     std::optional<Tagged> tagged;  // set when encoding succeeded
     Degraded degraded;             // otherwise: why not
+    bool ok() const noexcept { return tagged.has_value(); }
+  };
+  struct EncodeTextResult {
+    std::optional<TaggedText> tagged;  // set when encoding succeeded
+    Degraded degraded;                 // otherwise: why not
     bool ok() const noexcept { return tagged.has_value(); }
   };
   struct DecodeResult {
@@ -62,9 +73,17 @@ class PayloadCodecRegistry {
   }
 
   void set_fallback(FallbackEncode encode, FallbackDecode decode);
+  // A fallback encoder that makes JSON text (same contract as FallbackEncode).
+  // encode_text() carries its text into the record after a validating scan
+  // (no DOM, no re-dump); encode() parses it. Used when no FallbackEncode is set.
+  using FallbackEncodeText = std::function<std::optional<TaggedText>(const Message&)>;
+  void set_fallback_text(FallbackEncodeText encode);
 
   // Thread-safe. Never throws.
   EncodeResult encode(const Message& message) const noexcept;
+  // The same result as JSON text (a registered codec's value is dumped), for
+  // the journal: text is valid JSON, valid UTF-8, at most kMaxDepth deep.
+  EncodeTextResult encode_text(const Message& message) const noexcept;
   DecodeResult decode(const std::string& tag, const nlohmann::json& value) const noexcept;
 
  private:
@@ -80,6 +99,7 @@ class PayloadCodecRegistry {
   std::unordered_map<std::string, std::type_index> by_tag_;
   FallbackEncode fallback_encode_;
   FallbackDecode fallback_decode_;
+  FallbackEncodeText fallback_encode_text_;
 };
 
 }  // namespace mailroom

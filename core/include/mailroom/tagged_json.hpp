@@ -41,6 +41,11 @@ DecodeResult decode(std::string_view text);
 // (the outer {"t","v"} object not counted).
 ValidationResult validate(const nlohmann::json& value, std::size_t max_depth = kMaxDepth);
 
+// Checks JSON text without building it (a SAX pass): well-formed JSON that
+// nlohmann::json::parse accepts (UTF-8 included), at most max_depth deep. The
+// error says which rule failed.
+ValidationResult validate_text(std::string_view text, std::size_t max_depth = kMaxDepth);
+
 // Nesting depth of JSON text, counted without parsing (brackets outside strings),
 // so hostile text can be refused before a parser sees it.
 std::size_t text_depth(std::string_view text);

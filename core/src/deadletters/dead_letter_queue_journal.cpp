@@ -77,10 +77,11 @@ void DeadLetterQueue::encode_payload(const Message& message, DeadLetterRecord& r
     record.degraded_reason = "no payload codec registry";
     return;
   }
-  PayloadCodecRegistry::EncodeResult encoded = deps_.codecs->encode(message);
+  // As text: the record carries a text codec's JSON as it is (no parse, no re-dump).
+  PayloadCodecRegistry::EncodeTextResult encoded = deps_.codecs->encode_text(message);
   if (encoded.ok()) {
     record.tag = std::move(encoded.tagged->tag);
-    record.value = std::move(encoded.tagged->value);
+    record.value_text = std::move(encoded.tagged->text);
   } else {
     record.degraded_class = std::move(encoded.degraded.class_name);
     record.degraded_reason = std::move(encoded.degraded.reason);

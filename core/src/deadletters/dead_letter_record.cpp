@@ -1,44 +1,75 @@
 #include "dead_letter_record.hpp"
 
+#include "json_text.hpp"
+
 namespace mailroom::detail {
 
 std::string DeadLetterRecord::to_json() const {
-  nlohmann::json j;
+  std::string out;
+  const auto text = [&out](std::string_view s) { detail::append_json_string(out, s); };
   switch (kind) {
     case Kind::kCaptured: {
-      j["k"] = "captured";
-      j["id"] = id;
-      j["ts"] = timestamp_ms;
-      j["r"] = recipient_path;
-      j["s"] = sender_path ? nlohmann::json(*sender_path) : nlohmann::json(nullptr);
-      j["n"] = replay_count;
-      j["why"] = std::string(to_string(cause));
-      if (drop_reason) j["pol"] = std::string(to_string(*drop_reason));
+      out.reserve(128 + recipient_path.size() + degraded_class.size() + value_text.size() +
+                  (sender_path ? sender_path->size() : 0));
+      out += "{\"id\":";
+      append_json_number(out, id);
+      out += ",\"k\":\"captured\",\"n\":";
+      append_json_number(out, std::uint64_t{replay_count});
       if (tag) {
-        j["p"] = {{"t", *tag}, {"v", value}, {"c", degraded_class}};
+        out += ",\"p\":{\"c\":";
+        text(degraded_class);
+        out += ",\"t\":";
+        text(*tag);
+        out += ",\"v\":";
+        // Replace invalid UTF-8 rather than throw: a record must always be writable.
+        out += value_text.empty()
+                   ? value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                   : value_text;
+        out += '}';
       } else {
-        j["p"] = {{"d", {{"c", degraded_class}, {"w", degraded_reason}}}};
+        out += ",\"p\":{\"d\":{\"c\":";
+        text(degraded_class);
+        out += ",\"w\":";
+        text(degraded_reason);
+        out += "}}";
       }
+      if (drop_reason) {
+        out += ",\"pol\":";
+        text(to_string(*drop_reason));
+      }
+      out += ",\"r\":";
+      text(recipient_path);
+      out += ",\"s\":";
+      if (sender_path) {
+        text(*sender_path);
+      } else {
+        out += "null";
+      }
+      out += ",\"ts\":";
+      append_json_number(out, std::int64_t{timestamp_ms});
+      out += ",\"why\":";
+      text(to_string(cause));
+      out += '}';
       break;
     }
     case Kind::kRemoved:
-      j["k"] = "removed";
-      j["id"] = id;
-      if (purged) j["why"] = "purged";
+      out += "{\"id\":";
+      append_json_number(out, id);
+      out += purged ? ",\"k\":\"removed\",\"why\":\"purged\"}" : ",\"k\":\"removed\"}";
       break;
     case Kind::kReleased:
-      j["k"] = "released";
-      j["id"] = id;
+      out += "{\"id\":";
+      append_json_number(out, id);
+      out += ",\"k\":\"released\"}";
       break;
     case Kind::kCleared:
-      j["k"] = "cleared";
+      out += "{\"k\":\"cleared\"}";
       break;
     case Kind::kUnknown:
-      j["k"] = "unknown";
+      out += "{\"k\":\"unknown\"}";
       break;
   }
-  // Replace invalid UTF-8 rather than throw: a record must always be writable.
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return out;
 }
 
 DeadLetterRecord DeadLetterRecord::from_json(const std::string& text) {

@@ -38,9 +38,14 @@ struct DeadLetterRecord {
   // Exactly one of these for kCaptured.
   std::optional<std::string> tag;
   nlohmann::json value;
+  // The value as JSON text already (the capture path: a codec's validated
+  // text, written as it is); when empty, value is written. Reading fills value.
+  std::string value_text;
   std::string degraded_class;  // the payload's type name (tagged or not)
   std::string degraded_reason;
 
+  // Keys in sorted order, byte for byte what nlohmann::json::dump wrote for
+  // the same record (written directly, without building a nlohmann::json).
   std::string to_json() const;
   // Throws std::exception (nlohmann parse/type errors) on a malformed record.
   static DeadLetterRecord from_json(const std::string& text);

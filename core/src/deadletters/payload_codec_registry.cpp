@@ -32,6 +32,11 @@ void PayloadCodecRegistry::set_fallback(FallbackEncode encode, FallbackDecode de
   fallback_decode_ = std::move(decode);
 }
 
+void PayloadCodecRegistry::set_fallback_text(FallbackEncodeText encode) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  fallback_encode_text_ = std::move(encode);
+}
+
 PayloadCodecRegistry::EncodeResult PayloadCodecRegistry::encode(
     const Message& message) const noexcept {
   EncodeResult result;
@@ -40,13 +45,16 @@ PayloadCodecRegistry::EncodeResult PayloadCodecRegistry::encode(
     std::function<nlohmann::json(const Message&)> encoder;
     std::string tag;
     FallbackEncode fallback;
+    FallbackEncodeText fallback_text;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (auto it = by_type_.find(message.type()); it != by_type_.end()) {
         encoder = it->second.encode;
         tag = it->second.tag;
-      } else {
+      } else if (fallback_encode_) {
         fallback = fallback_encode_;
+      } else {
+        fallback_text = fallback_encode_text_;
       }
     }
     // Codecs run outside the lock: they are user code.
@@ -55,6 +63,12 @@ PayloadCodecRegistry::EncodeResult PayloadCodecRegistry::encode(
     } else if (fallback) {
       result.tagged = fallback(message);
       if (!result.tagged) result.degraded.reason = "no codec registered for this type";
+    } else if (fallback_text) {
+      if (std::optional<TaggedText> text = fallback_text(message)) {
+        result.tagged = Tagged{std::move(text->tag), nlohmann::json::parse(text->text)};
+      } else {
+        result.degraded.reason = "no codec registered for this type";
+      }
     } else {
       result.degraded.reason = "no codec registered for this type";
     }
@@ -70,6 +84,51 @@ PayloadCodecRegistry::EncodeResult PayloadCodecRegistry::encode(
     result.tagged.reset();
     result.degraded.reason = "encoder failed: " + detail::error_text(std::current_exception());
   }
+  return result;
+}
+
+PayloadCodecRegistry::EncodeTextResult PayloadCodecRegistry::encode_text(
+    const Message& message) const noexcept {
+  FallbackEncodeText fallback_text;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // Only a text fallback is carried as it is; every other codec goes through encode().
+    if (!fallback_encode_ && by_type_.find(message.type()) == by_type_.end()) {
+      fallback_text = fallback_encode_text_;
+    }
+  }
+  EncodeTextResult result;
+  if (!fallback_text) {
+    EncodeResult encoded = encode(message);
+    result.degraded = std::move(encoded.degraded);
+    if (!encoded.ok()) return result;
+    try {
+      // Replace invalid UTF-8 rather than throw, as the record always did.
+      result.tagged = TaggedText{
+          std::move(encoded.tagged->tag),
+          encoded.tagged->value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
+    } catch (...) {
+      result.tagged.reset();
+      result.degraded.reason = "encoder failed: " + detail::error_text(std::current_exception());
+    }
+    return result;
+  }
+  try {
+    result.tagged = fallback_text(message);
+    if (!result.tagged) {
+      result.degraded.reason = "no codec registered for this type";
+    } else if (auto valid = tagged_json::validate_text(result.tagged->text); !valid.ok) {
+      // The depth rule of encode(); malformed text is the encoder failing, as a parse would say.
+      const bool too_deep = valid.error.rfind("value nested deeper", 0) == 0;
+      result.degraded.reason = too_deep ? valid.error : "encoder failed: " + valid.error;
+      result.tagged.reset();
+    }
+  } catch (...) {
+    result.tagged.reset();
+    result.degraded.reason = "encoder failed: " + detail::error_text(std::current_exception());
+  }
+  // Named only when it is needed (a JS class name is a call into JS).
+  if (!result.tagged) result.degraded.class_name = safe_type_name(message);
   return result;
 }
 
