@@ -6,7 +6,7 @@ import { ActorRef, refFor } from './actor_ref.js';
 import { systems } from './actor_system.js';
 import { core } from './core_loader.js';
 import { EncodeRefusal, decodeTagged, encodeTagged } from './tagged_json.js';
-import { values } from './value_slab.js';
+import { valueAt } from './value_slab.js';
 
 function systemNameOf(path) {
   const scheme = path.indexOf('://');
@@ -72,7 +72,7 @@ core.mrEncodePayload = (slot, at, capacity) => {
     text = kept.text;
   } else {
     try {
-      text = encodePayload(values[slot]);
+      text = encodePayload(valueAt(slot));
     } catch (error) {
       kept = null;
       refusal = refusalReason(error);
