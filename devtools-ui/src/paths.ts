@@ -8,9 +8,9 @@ export const MAX_NAME_LENGTH = 255;
 // C++ isspace in the "C" locale, not JS \s (which also matches Unicode spaces).
 const WHITESPACE = /[ \t\n\v\f\r]/;
 
-/** Non-empty, at most 255 characters, no '/', no whitespace, not starting with '$'. */
+/** Non-empty, at most 255 characters, no '/', no whitespace, not starting with '$', not '.' or '..'. */
 export function isValidName(name: string): boolean {
-  return name !== '' && name.length <= MAX_NAME_LENGTH && !name.startsWith('$') && !name.includes('/') && !WHITESPACE.test(name);
+  return name !== '' && name !== '.' && name !== '..' && name.length <= MAX_NAME_LENGTH && !name.startsWith('$') && !name.includes('/') && !WHITESPACE.test(name);
 }
 
 /** "mailroom://<system><local>" */

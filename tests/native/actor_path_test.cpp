@@ -34,7 +34,8 @@ TEST(ActorPath, ElementsSplitALocalPath) {
   EXPECT_TRUE(ActorPath::elements("/").empty());
 }
 
-// Name rules: non-empty, <= 255 chars, no '/', no whitespace, no leading '$'.
+// Name rules: non-empty, <= 255 chars, no '/', no whitespace, no leading '$',
+// not "." or ".." (a selection reads those as "here" and "the parent").
 TEST(ActorPath, NameRules) {
   EXPECT_TRUE(ActorPath::is_valid_name("a-b_c.d$e"));
   EXPECT_TRUE(ActorPath::is_valid_name(std::string(255, 'x')));
@@ -43,6 +44,18 @@ TEST(ActorPath, NameRules) {
     EXPECT_FALSE(ActorPath::is_valid_name(bad)) << bad;
   }
   EXPECT_THROW(ActorPath::validate_name("$x", "/user"), InvalidActorNameError);
+  for (const char* dots : {".", ".."}) {
+    EXPECT_FALSE(ActorPath::is_valid_name(dots)) << dots;
+    try {
+      ActorPath::validate_name(dots, "/user");
+      ADD_FAILURE() << "'" << dots << "' was accepted";
+    } catch (const InvalidActorNameError& e) {
+      EXPECT_NE(std::string(e.what()).find("reserved for selections"), std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_TRUE(ActorPath::is_valid_name("..."));
+  EXPECT_TRUE(ActorPath::is_valid_name(".hidden"));
   EXPECT_TRUE(ActorPath::is_valid_system_name("my-system_2"));
   EXPECT_FALSE(ActorPath::is_valid_system_name("my.system"));
 }

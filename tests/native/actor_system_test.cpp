@@ -1,9 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <memory>
 #include <string>
+#include <thread>
 
 #include "mailroom/actor_system.hpp"
 #include "mailroom/errors.hpp"
+#include "mailroom/manual_dispatcher.hpp"
+#include "mailroom/thread_pool_dispatcher.hpp"
 #include "support/runtime_harness.hpp"
 
 namespace mailroom {
@@ -61,11 +66,12 @@ TEST(ActorSystem, DuplicateLiveSiblingNameIsRejected) {
   }
 }
 
-// Empty, '/', whitespace, leading '$' and names over 255 characters are refused.
+// Empty, '/', whitespace, leading '$', "." / ".." and names over 255 characters are refused.
 TEST(ActorSystem, InvalidActorNamesAreRejected) {
   ManualSystem t;
   auto log = std::make_shared<EventLog>();
-  for (std::string bad : {""s, "a/b"s, "a b"s, "tab\t"s, "$a"s, std::string(256, 'x')}) {
+  for (std::string bad :
+       {""s, "a/b"s, "a b"s, "tab\t"s, "$a"s, "."s, ".."s, std::string(256, 'x')}) {
     EXPECT_THROW(t.system->spawn(testing::recorder(log), bad), InvalidActorNameError) << bad;
   }
   EXPECT_NO_THROW(t.system->spawn(testing::recorder(log), std::string(255, 'x')));
@@ -140,6 +146,64 @@ TEST(ActorSystem, ReplayTargetResolvesOnlyUserActors) {
   target.deliver(ref, Envelope{"replayed"s, {}, {}, 7});
   t.run();
   EXPECT_EQ(log->entries(), (std::vector<std::string>{"replayed"}));
+}
+
+// A parent (with a child: the tree holds parent <-> child references) whose
+// turn drops the last handle to its own system. cells_alive expires when every
+// cell of the tree is freed.
+struct DestroyedInsideATurn {
+  std::shared_ptr<EventLog> log = std::make_shared<EventLog>();
+  std::weak_ptr<int> cells_alive;
+  std::shared_ptr<ActorSystem> system;
+
+  void start(std::shared_ptr<Dispatcher> dispatcher) {
+    auto token = std::make_shared<int>(0);  // held by every cell's factory
+    cells_alive = token;
+    system = ActorSystem::create("inturn", ActorSystemOptions::create()
+                                               .with_dispatcher(std::move(dispatcher))
+                                               .with_log_sink([](const LogEvent&) {}));
+    auto log = this->log;
+    std::shared_ptr<ActorSystem>* holder = &system;
+    auto child = testing::lambda_actor([token](LambdaActor&, const Message&) {}, {},
+                                       [log](LambdaActor&) { log->add("child stopped"); });
+    system
+        ->spawn(testing::lambda_actor(
+                    [holder, token](LambdaActor&, const Message&) { holder->reset(); },
+                    [child](LambdaActor& self) { self.ctx().spawn(child, "child"); },
+                    [log](LambdaActor&) { log->add("parent stopped"); }),
+                "parent")
+        .tell(1);
+  }
+};
+
+// On a manual dispatcher: the tree still stops on the dispatcher after the
+// facade is gone (post_stop runs, child first) and then nothing of it is left.
+TEST(ActorSystem, DestroyedInsideAnActorsTurnStopsAndFreesTheTree) {
+  auto dispatcher = std::make_shared<ManualDispatcher>();
+  DestroyedInsideATurn t;
+  t.start(dispatcher);
+  dispatcher->run_until_idle();
+  EXPECT_EQ(t.system, nullptr);
+  EXPECT_EQ(t.log->entries(), (std::vector<std::string>{"child stopped", "parent stopped"}));
+  EXPECT_TRUE(t.cells_alive.expired()) << "the tree leaked (parent <-> child cycle)";
+  EXPECT_EQ(dispatcher->pending(), 0u);
+}
+
+// On a thread pool nobody else holds: the pool's worker destroys the system;
+// the tree stops and is freed, and the pool is shut down off its own workers.
+TEST(ActorSystem, DestroyedInsideAThreadPoolTurnStopsAndFreesTheTree) {
+#ifdef __EMSCRIPTEN__
+  GTEST_SKIP() << "threads";
+#endif
+  DestroyedInsideATurn t;
+  t.start(std::make_shared<ThreadPoolDispatcher>(2));
+  // An eventual condition, not a timing: generous for the sanitizer lanes.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!t.cells_alive.expired() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_TRUE(t.cells_alive.expired()) << "the tree leaked (parent <-> child cycle)";
+  EXPECT_EQ(t.log->entries(), (std::vector<std::string>{"child stopped", "parent stopped"}));
 }
 
 }  // namespace

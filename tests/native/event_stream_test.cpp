@@ -1,11 +1,15 @@
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "mailroom/actor_system.hpp"
 #include "mailroom/event_stream.hpp"
 #include "mailroom/log_event.hpp"
 #include "mailroom/mailbox_size_warning.hpp"
+#include "mailroom/thread_pool_dispatcher.hpp"
 #include "support/runtime_harness.hpp"
 
 namespace mailroom {
@@ -90,6 +94,58 @@ TEST(EventStream, TerminatedSubscribersAreUnsubscribed) {
   EXPECT_EQ(stream.subscriber_count(), before);
   stream.publish(Ping{1});
   EXPECT_TRUE(t.sink->letters().empty());
+}
+
+// Subscribing an actor that has already stopped keeps nothing (as Akka drops a
+// dead subscriber): no subscription that could never be removed, holding the
+// cell and through it the system (LeakSanitizer sees that cycle).
+TEST(EventStream, AStoppedActorIsNeverSubscribed) {
+  ManualSystem t;
+  auto ref = t.system->spawn(testing::recorder(std::make_shared<EventLog>()), "sub");
+  auto& stream = t.system->event_stream();
+  const auto before = stream.subscriber_count();
+  ref.stop();
+  t.run();
+  ASSERT_TRUE(ref.is_terminated());
+  EXPECT_EQ(stream.subscribe<Ping>(ref), EventStream::kNoSubscription);
+  EXPECT_EQ(stream.subscribe<Ping>(ActorRef()), EventStream::kNoSubscription);
+  EXPECT_EQ(stream.subscriber_count(), before);
+  stream.publish(Ping{1});
+  EXPECT_TRUE(t.sink->letters().empty());
+}
+
+// Subscribes racing the subscriber's own stop never outlive it: once the tree
+// is down, no actor subscription is left, whichever came first.
+TEST(EventStream, SubscribeRacingStopLeavesNoSubscription) {
+#ifdef __EMSCRIPTEN__
+  GTEST_SKIP() << "threads";
+#endif
+  auto system =
+      ActorSystem::create("subrace", ActorSystemOptions::create()
+                                         .with_dispatcher(std::make_shared<ThreadPoolDispatcher>(2))
+                                         .with_log_sink([](const LogEvent&) {}));
+  auto& stream = system->event_stream();
+  constexpr int kActors = 200;
+  std::vector<ActorRef> refs;
+  for (int i = 0; i < kActors; ++i) {
+    refs.push_back(
+        system->spawn(testing::recorder(std::make_shared<EventLog>()), "a" + std::to_string(i)));
+  }
+  std::atomic<bool> go{false};
+  std::thread subscriber([&] {
+    while (!go.load()) std::this_thread::yield();
+    // While each one is stopping, and once more after it has stopped.
+    for (const auto& ref : refs) {
+      while (!ref.is_terminated()) stream.subscribe<Ping>(ref);
+      stream.subscribe<Ping>(ref);
+    }
+  });
+  go.store(true);
+  for (const auto& ref : refs) ref.stop();
+  subscriber.join();
+  system->terminate();
+  system->await_termination();
+  EXPECT_EQ(stream.subscriber_count(), 0u);
 }
 
 // Log events go to the sink and are published on the event stream.

@@ -14,7 +14,8 @@ class ActorPath {
   static constexpr std::string_view kScheme = "mailroom";
   static constexpr std::size_t kMaxNameLength = 255;
 
-  // Non-empty, at most 255 chars, no '/', no whitespace, not starting with '$'.
+  // Non-empty, at most 255 chars, no '/', no whitespace, not starting with '$',
+  // not "." or "..".
   static bool is_valid_name(std::string_view name) noexcept;
   // Throws InvalidActorNameError naming `parent_path` and the name.
   static void validate_name(std::string_view name, std::string_view parent_path);

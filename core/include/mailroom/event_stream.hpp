@@ -1,6 +1,7 @@
 // EventStream: publish/subscribe by message type. Thread-safe. Actor
 // subscribers receive events by tell (never on the publisher's stack) and are
-// unsubscribed when they terminate; function subscribers run on the
+// unsubscribed when they terminate (one already terminated is never kept);
+// function subscribers run on the
 // publisher's thread and must not throw (a throw is swallowed).
 #pragma once
 
@@ -20,6 +21,10 @@ class EventStream {
  public:
   using SubscriptionId = std::uint64_t;
   using Handler = std::function<void(const Message&)>;
+
+  // Never issued: what subscribing an actor that is already terminated (or an
+  // empty ref) answers, having kept nothing (as Akka drops a dead subscriber).
+  static constexpr SubscriptionId kNoSubscription = 0;
 
   SubscriptionId subscribe(std::type_index type, ActorRef subscriber);
   SubscriptionId subscribe(std::type_index type, Handler handler);

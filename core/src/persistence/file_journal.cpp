@@ -71,7 +71,9 @@ std::string FileJournal::file_name(const std::string& stream) {
       name.push_back(kHex[c & 0xF]);
     }
   }
-  if (name.empty()) name = "%";  // cannot come from a non-empty id
+  // Cannot come from a non-empty id. (push_back: assigning the literal trips
+  // gcc 12's false -Wrestrict at -O3, GCC PR 105329.)
+  if (name.empty()) name.push_back('%');
   // File names are limited (255 bytes on most systems): keep a prefix plus a checksum.
   if (name.size() > 150) {
     const std::uint32_t sum = crc32(stream);

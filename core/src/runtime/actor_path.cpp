@@ -9,6 +9,8 @@ namespace mailroom {
 
 bool ActorPath::is_valid_name(std::string_view name) noexcept {
   if (name.empty() || name.size() > kMaxNameLength || name.front() == '$') return false;
+  // "." and ".." would read as "this actor" and "the parent" in a selection.
+  if (name == "." || name == "..") return false;
   for (char c : name) {
     if (c == '/' || std::isspace(static_cast<unsigned char>(c))) return false;
   }
@@ -20,6 +22,7 @@ void ActorPath::validate_name(std::string_view name, std::string_view parent_pat
   std::string why = name.empty()                   ? "it is empty"
                     : name.size() > kMaxNameLength ? "it is longer than 255 characters"
                     : name.front() == '$'          ? "it starts with '$' (reserved)"
+                    : name == "." || name == ".."  ? "'.' and '..' are reserved for selections"
                                                    : "it contains '/' or whitespace";
   throw InvalidActorNameError("invalid actor name '" + std::string(name) + "' under " +
                               std::string(parent_path) + ": " + why);

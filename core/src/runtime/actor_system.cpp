@@ -24,12 +24,10 @@ std::shared_ptr<detail::ActorCell> make_guardian(const std::shared_ptr<detail::S
   detail::ActorCell::Init init;
   init.system = core;
   init.name = name;
-  if (parent) {
-    init.parent = ActorRef(parent);
-    init.local_path = ActorPath::child("/", name);
-  } else {
-    init.local_path = "/";
-  }
+  if (parent) init.parent = ActorRef(parent);
+  // One move-assignment: assigning the literal "/" here trips gcc 12's false
+  // -Wrestrict on std::string::_M_replace (GCC PR 105329).
+  init.local_path = parent ? ActorPath::child("/", name) : std::string("/");
   init.path = ActorPath::full(core->name(), init.local_path);
   init.factory = [] { return std::make_unique<GuardianActor>(); };
   init.mailbox = std::make_shared<UnboundedMailbox>();
@@ -68,10 +66,20 @@ std::shared_ptr<ActorSystem> ActorSystem::create(std::string name, ActorSystemOp
 ActorSystem::ActorSystem(std::shared_ptr<detail::SystemCore> core) : core_(std::move(core)) {}
 
 ActorSystem::~ActorSystem() {
+  if (detail::in_actor_turn()) {
+    // Inside an actor's turn we cannot wait for the tree (we may be part of
+    // it), and shutting the dispatcher down now would strand the tree half
+    // stopped, parents and children holding each other. The tree stops on its
+    // dispatcher; the core frees it once it is down.
+    core_->terminate();
+    core_->release_devtools();
+    core_->set_facade(nullptr);
+    core_->release_when_terminated();
+    return;
+  }
   if (!core_->terminated()) {
     core_->terminate();
-    // Inside an actor's turn we cannot wait for the tree (we are part of it).
-    if (!detail::in_actor_turn()) core_->await_termination();
+    core_->await_termination();
   }
   core_->release_devtools();
   core_->set_facade(nullptr);

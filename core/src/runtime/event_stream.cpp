@@ -6,6 +6,12 @@ namespace mailroom {
 
 EventStream::SubscriptionId EventStream::subscribe(std::type_index type, ActorRef subscriber) {
   std::lock_guard lock(mutex_);
+  // Checked under the lock: a terminating cell marks itself terminated before
+  // it takes this lock to unsubscribe, so either it removes this subscription
+  // or this sees it terminated. A stopped (or ghost, or empty) subscriber is
+  // never kept: it would receive nothing and keep its cell, and through it
+  // the system, alive.
+  if (subscriber.is_terminated()) return kNoSubscription;
   const SubscriptionId id = next_id_++;
   subscriptions_.push_back(Subscription{id, type, std::move(subscriber), nullptr});
   return id;

@@ -3,6 +3,7 @@
 #include "system_core.hpp"
 
 #include <chrono>
+#include <thread>
 
 #include "actor_cell.hpp"
 #include "internal_messages.hpp"
@@ -215,11 +216,42 @@ void SystemCore::finish_termination() {
       log_.error("a when_terminated callback threw");
     }
   }
+  bool release = false;
   {
     std::lock_guard lock(termination_mutex_);
     callbacks_done_ = true;
+    release = release_when_terminated_;
   }
   termination_cv_.notify_all();
+  if (release) release_after_termination();
+}
+
+void SystemCore::release_when_terminated() {
+  {
+    std::lock_guard lock(termination_mutex_);
+    if (!callbacks_done_) {
+      release_when_terminated_ = true;  // finish_termination will
+      return;
+    }
+  }
+  release_after_termination();
+}
+
+void SystemCore::release_after_termination() {
+  if (!dispatcher_->runs_itself()) {
+    // Whoever drives it is outside any turn once this one returns.
+    dispatcher_->shutdown();
+    release_tree();
+    return;
+  }
+  // We may be on one of the pool's workers, which cannot join itself, and the
+  // pool must outlive the turn the worker is finishing (the last cell it drops
+  // may free this core and with it the pool): a helper thread joins the
+  // workers, then releases the tree; the core may end on that thread.
+  std::thread([core = shared_from_this()] {
+    core->dispatcher().shutdown();
+    core->release_tree();
+  }).detach();
 }
 
 void SystemCore::when_terminated(std::function<void()> callback) {

@@ -103,6 +103,9 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   void on_guardian_terminated(const ActorCell& guardian);
   void when_terminated(std::function<void()> callback);
   void await_termination();
+  // The facade was destroyed inside an actor's turn: once the tree is down
+  // (now, if it already is), shut the dispatcher down and release the tree.
+  void release_when_terminated();
 
   // ---- ReplayTarget ----
   std::optional<ActorRef> resolve_user_actor(std::string_view path) override;
@@ -112,6 +115,7 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
  private:
   void register_size_gauge();
   void finish_termination();
+  void release_after_termination();
 
   std::string name_;
   ActorSystemOptions options_;
@@ -145,6 +149,7 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   // Set (termination_mutex_) once the when_terminated callbacks have run:
   // await_termination waits for it, so a callback never outlives its caller.
   bool callbacks_done_ = false;
+  bool release_when_terminated_ = false;  // termination_mutex_
 };
 
 }  // namespace mailroom::detail
