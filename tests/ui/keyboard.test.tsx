@@ -144,6 +144,7 @@ describe('Redirect assistant', () => {
   const cases: [string, string, string][] = [
     ['junk', 'http://example.com/x', 'Malformed path'],
     ['whitespace', '/user/check out', 'Malformed path: whitespace'],
+    ['space-padded', '/user/checkout ', 'Malformed path: spaces before or after it'],
     ['relative', 'user/checkout', 'Relative path'],
     ['dot segments', '/user/../system', 'Relative path'],
     ['system', '/system/log', 'is not a user actor'],

@@ -26,8 +26,12 @@ function badSegment(name: string): string | null {
 }
 
 export function checkTargetPath(text: string): TargetCheck {
-  const raw = text.trim();
-  if (raw === '') return { local: null, problem: 'empty', message: 'Enter a target path, e.g. /user/checkout.' };
+  if (text.trim() === '') return { local: null, problem: 'empty', message: 'Enter a target path, e.g. /user/checkout.' };
+  // The text is sent as typed, so spaces around it are named, not trimmed away here.
+  if (text !== text.trim()) {
+    return { local: null, problem: 'malformed', message: 'Malformed path: spaces before or after it (the runtime would not find it).' };
+  }
+  const raw = text;
   let local = raw;
   const uri = MAILROOM_URI.exec(raw);
   if (uri) local = uri[2] ?? '';
