@@ -3,8 +3,10 @@
 # files and PostgreSQL against a throw-away server each test binary starts
 # (initdb + pg_ctl on a loopback port, stopped after). The server binaries
 # must be there (bootstrap installs postgresql-15): missing is a failure here.
-# Then two processes on one SQLite file in headless Chromium (the panel of
-# each shows the other's letters; ~10 s): tests/browser/shared_store.test.mjs.
+# Then two processes on one SQLite file, and on one PostgreSQL database of a
+# throw-away server (pg_cluster_tool: the same start-up code), in headless
+# Chromium (the panel of each shows the other's letters; ~10 s for both):
+# tests/browser/shared_store.test.mjs.
 set -euo pipefail
 cd "${MAILROOM_ROOT:-$(dirname "$0")/../..}"
 jobs=${MAILROOM_JOBS:-2}
@@ -20,7 +22,7 @@ targets=(database_journal_test sqlite_journal_test postgres_journal_test devtool
 # Two processes sharing a store over their DevTools servers (needs Beast, as stage 62 does).
 cross=0
 if [[ -f /usr/include/boost/beast.hpp ]]; then
-  targets+=(cross_process_test shared_store_node)
+  targets+=(cross_process_test shared_store_node pg_cluster_tool)
   cross=1
 else
   echo "65-database: Boost.Beast missing: the cross-process tests are not built" >&2
