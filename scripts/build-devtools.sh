@@ -10,13 +10,6 @@ npx --no-install tsc -p devtools-ui/tsconfig.lib.json
 node scripts/dts-extensions.mjs devtools-ui/dist/types \
   --shim @preact/signals-core=devtools-ui/types-shims/signals.d.ts \
   --shim @preact/signals=devtools-ui/types-shims/signals.d.ts
-# The stylesheet mountDevtools injects (PANEL_CSS in src/styles.ts, a module
-# without imports), also as a file for hosts that link it.
-node --input-type=module -e "
-import { readFileSync, writeFileSync } from 'node:fs';
-import ts from 'typescript';
-const js = ts.transpileModule(readFileSync('devtools-ui/src/styles.ts', 'utf8'),
-  { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-const { PANEL_CSS } = await import('data:text/javascript,' + encodeURIComponent(js));
-writeFileSync('devtools-ui/dist/mailroom-devtools.css', PANEL_CSS.trim() + '\\n');
-"
+# The stylesheet mountDevtools injects (PANEL_CSS in src/styles.ts), also as a
+# file for hosts that link it.
+node scripts/panel-css.mjs devtools-ui/dist/mailroom-devtools.css
