@@ -139,9 +139,23 @@ describe('Browser journal (IndexedDB)', () => {
     const created = [ra, rb].filter((r) => r.ok).length;
     t.diagnostic(created === 2 ? 'race: both created, the loser\'s writes refused' : 'race: the second refused at create');
     assert.ok(created >= 1, JSON.stringify([ra, rb]));
+    // A writer that learned of its loss only after its letters were accepted is told by
+    // persistBrowserJournal() (it rejects with JournalLockedError) or, at its next sync, in the log.
+    const refused = [];
     for (const [{ page }, r, prefix] of [[a, ra, 'a'], [b, rb, 'b']]) {
-      if (r.ok) await page.evaluate((p) => window.mr.letters('race', 5, p), prefix);
-      else assert.equal(r.error, 'JournalLockedError');
+      if (!r.ok) {
+        assert.equal(r.error, 'JournalLockedError');
+        continue;
+      }
+      const persisted = await page.evaluate(async (p) => {
+        try {
+          await window.mr.letters('race', 5, p);
+          return 'ok';
+        } catch (error) {
+          return `${error.constructor.name}: ${error.message}`;
+        }
+      }, prefix);
+      if (persisted !== 'ok') refused.push(persisted);
     }
     const stored = frames(await storedBytes(a.page, fileOf('race'))).records.map((r) => JSON.parse(r.payload));
     const writers = new Set(stored.map((record) => JSON.stringify(record).match(/"([ab])\d"/)?.[1]));
@@ -149,7 +163,10 @@ describe('Browser journal (IndexedDB)', () => {
     assert.equal(stored.length, 5);
     if (created === 2) {
       const warnings = [...await a.page.evaluate(() => window.mr.warnings), ...await b.page.evaluate(() => window.mr.warnings)];
-      assert.ok(warnings.some((w) => /another tab took the writer's lock first/.test(w)), warnings.join('\n'));
+      const told = [...warnings, ...refused].filter((w) => /another tab took the writer's lock first/.test(w));
+      assert.ok(told.length >= 1, [...warnings, ...refused].join('\n'));
+      t.diagnostic(`the loser was told by ${refused.length ? 'persistBrowserJournal()' : 'the log'}`);
+      assert.ok(refused.every((w) => w.startsWith('JournalLockedError')), refused.join('\n'));
     }
     await a.page.close();
     await b.page.close();

@@ -260,24 +260,31 @@ const locks = haveIndexedDb ? globalThis.navigator?.locks : undefined;
 const channel = haveIndexedDb && typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
 let chain = Promise.resolve();
 let failure = null;
+let lostWrite = null;  // a write refused because another tab won the lock
 let database = null;
 let shared = null;
 
+function lockLost(path) {
+  return new JournalLockedError(
+    `journal ${path}: another tab took the writer's lock first; nothing of this system was written to it`,
+    { location: path },
+  );
+}
+
 function writable(path) {
-  const claim = claims.get(path);
-  if (claim?.lost) {
-    throw new JournalLockedError(
-      `journal ${path}: another tab took the writer's lock first; nothing of this system was written to it`,
-      { location: path },
-    );
-  }
+  if (claims.get(path)?.lost) throw lockLost(path);
 }
 
 // Queues one IndexedDB transaction for a file, run once its Web Lock is granted.
 function enqueue(path, change) {
   const claim = claims.get(path);
   chain = chain.then(async () => {
-    if (claim?.granted && !(await claim.granted)) return;  // lost: never written
+    if (claim?.granted && !(await claim.granted)) {
+      // Lost at the same instant as another tab: accepted before the answer came, never
+      // written. persistBrowserJournal() says so (no later sync may come to report it).
+      lostWrite ??= lockLost(path);
+      return;
+    }
     const tx = database.transaction(STORE, 'readwrite');
     change(tx.objectStore(STORE));
     await done(tx);
@@ -338,5 +345,9 @@ export function browserJournalStorage(dir = BROWSER_JOURNAL_DIR) {
 // Resolves once every write queued so far is committed to IndexedDB.
 export function persistBrowserJournal() {
   if (!shared) return Promise.resolve();
-  return chain;
+  return chain.then(() => {
+    const error = lostWrite;
+    lostWrite = null;
+    if (error) throw error;
+  });
 }
