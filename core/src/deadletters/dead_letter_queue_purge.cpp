@@ -12,13 +12,20 @@ namespace mailroom {
 using detail::DeadLetterRecord;
 using detail::EntryRing;
 
-std::vector<RemoveResult> DeadLetterQueue::remove(const std::vector<std::uint64_t>& ids) {
+namespace {
+// A queue that keeps no entries knows none of the ids.
+std::vector<RemoveResult> all_unknown(const std::vector<std::uint64_t>& ids) {
   std::vector<RemoveResult> out;
   out.reserve(ids.size());
-  if (!keeps_entries()) {
-    for (std::uint64_t id : ids) out.push_back({id, RemoveOutcome::kUnknownEntry});
-    return out;
-  }
+  for (std::uint64_t id : ids) out.push_back({id, RemoveOutcome::kUnknownEntry});
+  return out;
+}
+}  // namespace
+
+std::vector<RemoveResult> DeadLetterQueue::remove(const std::vector<std::uint64_t>& ids) {
+  if (!keeps_entries()) return all_unknown(ids);
+  std::vector<RemoveResult> out;
+  out.reserve(ids.size());
   const std::int64_t now_ms = now();
   bool changed = false;
   {
@@ -62,12 +69,9 @@ RemoveOutcome DeadLetterQueue::remove_check_locked(std::uint64_t id) {
 }
 
 std::vector<RemoveResult> DeadLetterQueue::preview_remove(const std::vector<std::uint64_t>& ids) {
+  if (!keeps_entries()) return all_unknown(ids);
   std::vector<RemoveResult> out;
   out.reserve(ids.size());
-  if (!keeps_entries()) {
-    for (std::uint64_t id : ids) out.push_back({id, RemoveOutcome::kUnknownEntry});
-    return out;
-  }
   const std::int64_t now_ms = now();
   std::lock_guard<std::mutex> lock(mutex_);
   expire_locked(now_ms);
