@@ -13,6 +13,7 @@
 // to attach ("DevTools: http://127.0.0.1:<port>/?token=...") and stops the
 // server at terminate.
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -143,8 +144,19 @@ int main(int argc, char** argv) {
       }
       return argv[++i];
     };
+    // A whole decimal number, or the flag is named (std::stoi would throw past main).
+    auto number = [&]() -> int {
+      const std::string text = value();
+      int n = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+      if (error != std::errc{} || end != text.data() + text.size()) {
+        std::cerr << arg << " takes a whole number, not \"" << text << "\"\n";
+        std::exit(2);
+      }
+      return n;
+    };
     if (arg == "--port") {
-      const int port = std::stoi(value());
+      const int port = number();
       if (port < 0 || port > 65535) {
         std::cerr << "--port takes 0 (any free port) to 65535\n";
         return 2;
@@ -161,7 +173,7 @@ int main(int argc, char** argv) {
     } else if (arg == "--allowed-origin") {
       devtools.allowed_origins.push_back(value());
     } else if (arg == "--for-seconds") {
-      for_seconds = std::stoi(value());
+      for_seconds = number();
     } else {
       std::cerr << "usage: live_system [--port N] [--allow-writes] [--panel-dir DIR] [--token T] "
                    "[--node NAME] [--allowed-origin ORIGIN]... [--for-seconds S]\n";
