@@ -8,6 +8,9 @@
 //   BENCH_LIVE=0     skip the live wasm demo
 //   BENCH_CPU=1      also trace each keystroke's main-thread CPU time, which other
 //                    load on a shared machine inflates far less than wall time
+//   BENCH_TRACE=dir  (with BENCH_CPU) keep each typing's Chromium trace in dir, with the
+//                    renderer's style/layout/paint events, and print where each slow
+//                    keystroke's main-thread time went
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +21,9 @@ import { DIST, ROOT, launch, openPage, serveStatic } from '../../tests/browser/h
 const ACTORS = Number(process.env.BENCH_ACTORS ?? 1000);
 const LETTERS = Number(process.env.BENCH_LETTERS ?? 100_000);
 const dist = process.env.BENCH_DIST ?? DIST;
-const traceCpu = Boolean(process.env.BENCH_CPU);
+const traceDir = process.env.BENCH_TRACE;
+const traceCpu = Boolean(process.env.BENCH_CPU || traceDir);
+let traceCount = 0;
 
 if (!process.env.BENCH_DIST && (!existsSync(join(DIST, 'playground.html')) || process.env.BENCH_REBUILD)) {
   execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
@@ -66,18 +71,56 @@ async function typeMeasured(browser, page, selector, text) {
   if (!traceCpu) return { wall: await typeTimed(page, selector, text), cpu: null };
   const dir = await mkdtemp(join(tmpdir(), 'bench-panel-'));
   const path = join(dir, 'trace.json');
-  await browser.startTracing(page, { path, categories: ['devtools.timeline', 'blink.user_timing', 'toplevel'] });
+  const categories = ['devtools.timeline', 'blink.user_timing', 'toplevel'];
+  if (traceDir) categories.push('disabled-by-default-devtools.timeline', 'v8.execute');
+  await browser.startTracing(page, { path, categories });
   const wall = await typeTimed(page, selector, text);
   await browser.stopTracing();
   const { traceEvents } = JSON.parse(await readFile(path, 'utf8'));
   await rm(dir, { recursive: true });
   const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const marks = traceEvents.filter((e) => e.name === 'bench-key' && e.pid === main.pid).map((e) => e.ts).sort((a, b) => a - b);
-  const tasks = traceEvents.filter(
-    (e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.tdur !== undefined && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask'),
-  );
+  // Outermost tasks only: a 'RunTask' wraps a 'ThreadControllerImpl::RunTask' of the same
+  // task, and counting both (as before) reported about twice the CPU time.
+  const tasks = [];
+  let taskEnd = -Infinity;
+  for (const e of traceEvents
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.tdur !== undefined && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask'))
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
+    if (e.ts < taskEnd) continue;
+    tasks.push(e);
+    taskEnd = e.ts + e.dur;
+  }
   const cpu = marks.slice(1).map((end, i) => tasks.filter((e) => e.ts + e.dur > marks[i] && e.ts < end).reduce((sum, e) => sum + e.tdur / 1000, 0));
+  if (traceDir) {
+    const name = `${++traceCount}-${selector.replace(/\W+/g, '_')}.json`;
+    await writeFile(join(traceDir, name), JSON.stringify({ traceEvents }));
+    printBreakdown(name, text, traceEvents, main, marks, wall, cpu);
+  }
   return { wall, cpu };
+}
+
+/**
+ * BENCH_TRACE: per keystroke over 15 ms of CPU, the main thread's self time by trace event
+ * (FunctionCall and RunMicrotasks are the page's JS, the rest the renderer's phases).
+ */
+function printBreakdown(name, text, events, main, marks, wall, cpu) {
+  const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.tdur !== undefined).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  console.error(`${name}: keystrokes over 15 ms CPU (wall / cpu ms; self thread time by event)`);
+  marks.slice(1).forEach((end, i) => {
+    if (cpu[i] < 15) return;
+    const self = {};
+    const stack = [];
+    for (const e of own) {
+      if (e.ts < marks[i] || e.ts >= end) continue;
+      while (stack.length > 0 && stack[stack.length - 1].end <= e.ts) stack.pop();
+      if (stack.length > 0) self[stack[stack.length - 1].name] -= e.tdur / 1000;
+      self[e.name] = (self[e.name] ?? 0) + e.tdur / 1000;
+      stack.push({ name: e.name, end: e.ts + e.dur });
+    }
+    const parts = Object.entries(self).filter(([, v]) => v >= 0.3).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(1)}`);
+    console.error(`  '${text.slice(0, i + 1)}' ${wall[i].toFixed(1)} / ${cpu[i].toFixed(1)}: ${parts.join(', ')}`);
+  });
 }
 
 /** Frame-to-frame times over `ms` of live updating. */

@@ -15,6 +15,7 @@ import { DEAD_LETTER_COLUMNS, hiddenTracks, type DeadLetterColumn } from './colu
 import { Icon } from './Icon';
 import { formatAgo, formatClock } from './format';
 import type { CopyFn } from './JsonTree';
+import { memoRow } from './memoRow';
 
 const ROW_HEIGHT = 26;
 const LIMITS = [null, 20, 100, 1000] as const;
@@ -167,6 +168,8 @@ function BulkBar({ store }: { store: PanelStore }) {
     </div>
   );
 }
+
+const MemoRow = memoRow(Row, 'entry');
 
 export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: CopyFn }) {
   const { deadLetters: dl, letterHold: hold, emit } = store;
@@ -404,7 +407,7 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
             testId="dl-list"
             keyOf={(entry) => entry.id}
             selectedKey={selectedId}
-            renderRow={(entry, selected, tabStop) => <Row entry={entry} store={store} selected={selected} tabStop={tabStop} />}
+            renderRow={(entry, selected, tabStop) => <MemoRow entry={entry} store={store} selected={selected} tabStop={tabStop} />}
           />
           </div>
         </div>

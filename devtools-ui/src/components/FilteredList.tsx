@@ -1,13 +1,14 @@
 // A filtered list: its virtualised rows, or why there are none (nothing yet,
-// or nothing passes the filters). Rows are keyed by item, so a row element
-// always shows the same item while it exists; the selected row is marked here.
+// or nothing passes the filters). A row element shows the same item while that
+// item stays in view (VirtualList's pool), and the selected item's element is
+// never handed to another; the selected row is marked here.
 // One row is the list's tab stop (roving tab index: the selected one, else the
 // first); when the selection moves while focus is in the list, focus follows.
-import { Fragment, type ComponentChildren } from 'preact';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { VirtualList, type VirtualListProps } from './VirtualList';
 
-export interface FilteredListProps<T> extends Omit<VirtualListProps<T>, 'renderRow' | 'selectedIndex' | 'empty'> {
+export interface FilteredListProps<T> extends Omit<VirtualListProps<T>, 'renderRow' | 'selectedIndex' | 'empty' | 'keyOf' | 'pinnedKey'> {
   /** How many items there are before filtering. */
   total: number;
   emptyTestId: string;
@@ -62,10 +63,11 @@ export function FilteredList<T>(props: FilteredListProps<T>) {
       <VirtualList
         {...list}
         selectedIndex={selectedIndex}
+        keyOf={keyOf}
+        pinnedKey={selectedKey}
         renderRow={(item, index) => {
-          const key = keyOf(item);
-          const selected = key === selectedKey;
-          return <Fragment key={key}>{renderRow(item, selected, selected || (selectedIndex < 0 && index === 0))}</Fragment>;
+          const selected = keyOf(item) === selectedKey;
+          return renderRow(item, selected, selected || (selectedIndex < 0 && index === 0));
         }}
         empty={
           <div class="mr-empty" data-testid={emptyTestId}>

@@ -13,6 +13,7 @@ import { Sparkline } from './Sparkline';
 import { MailboxDetail } from './MailboxDetail';
 import { ColumnChooser } from './ColumnChooser';
 import { MAILBOX_COLUMNS, hiddenTracks, type MailboxColumn } from './columns';
+import { memoRow } from './memoRow';
 
 const ROW_HEIGHT = 26;
 
@@ -120,6 +121,8 @@ function Row({ row, store, selected, tabStop }: { row: MailboxRow; store: PanelS
     </div>
   );
 }
+
+const MemoRow = memoRow(Row, 'row');
 
 export function MailboxesView({ store }: { store: PanelStore }) {
   const { mailboxes, emit } = store;
@@ -235,7 +238,7 @@ export function MailboxesView({ store }: { store: PanelStore }) {
         onMouseEnter={() => emit({ type: 'mailboxes/freeze', on: true })}
         onMouseLeave={() => emit({ type: 'mailboxes/freeze', on: false })}
         onFocusChange={(on) => emit({ type: 'mailboxes/focus', on })}
-        renderRow={(row, selected, tabStop) => <Row row={row} store={store} selected={selected} tabStop={tabStop} />}
+        renderRow={(row, selected, tabStop) => <MemoRow row={row} store={store} selected={selected} tabStop={tabStop} />}
       />
       </div>
       </div>

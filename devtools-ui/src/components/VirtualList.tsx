@@ -1,13 +1,19 @@
 // Fixed-height row virtualisation: only the rows in view (plus a margin) exist
-// in the DOM, so 100,000 entries cost as much as a screenful.
-import type { ComponentChildren } from 'preact';
+// in the DOM, so 100,000 entries cost as much as a screenful. The row elements
+// are a pool: an item keeps its element while it stays in the window, and the
+// element of an item that left is reused for one that arrived (a filter
+// keystroke patches text instead of building a screen of new rows).
+import { Fragment, type ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
   rowHeight: number;
-  /** Each row carries its own key. */
   renderRow: (item: T, index: number) => ComponentChildren;
+  /** The item's identity: which pooled element shows it. */
+  keyOf: (item: T) => string;
+  /** An item whose element is never handed to another item (the selected row: focus stays with it). */
+  pinnedKey?: string | null;
   /** Kept in view when it changes (keyboard navigation). */
   selectedIndex?: number;
   testId?: string;
@@ -22,6 +28,24 @@ export interface VirtualListProps<T> {
 }
 
 const OVERSCAN = 4;
+
+/**
+ * Slot numbers for the window's items: the ones already shown keep theirs, the
+ * newcomers take the slots freed by the ones that left (in order), else new ones.
+ */
+export function assignSlots(previous: ReadonlyMap<string, number>, keys: readonly string[], pinned: string | null, next: { n: number }): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const k of keys) {
+    const slot = previous.get(k);
+    if (slot !== undefined) out.set(k, slot);
+  }
+  const free: number[] = [];
+  for (const [k, slot] of previous) if (!out.has(k) && k !== pinned) free.push(slot);
+  free.sort((a, b) => a - b);
+  let f = 0;
+  for (const k of keys) if (!out.has(k)) out.set(k, f < free.length ? free[f++] : next.n++);
+  return out;
+}
 /** Used before layout (and in DOMs without layout, e.g. tests). */
 const FALLBACK_HEIGHT = 480;
 
@@ -77,8 +101,13 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const total = items.length;
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
   const last = Math.min(total, Math.ceil((scrollTop + height) / rowHeight) + OVERSCAN);
+  const keys: string[] = [];
+  for (let i = first; i < last; i++) keys.push(props.keyOf(items[i]));
+  const slots = useRef(new Map<string, number>());
+  const nextSlot = useRef({ n: 0 });
+  slots.current = assignSlots(slots.current, keys, props.pinnedKey ?? null, nextSlot.current);
   const rows: ComponentChildren[] = [];
-  for (let i = first; i < last; i++) rows.push(renderRow(items[i], i));
+  for (let i = first; i < last; i++) rows.push(<Fragment key={slots.current.get(keys[i - first])}>{renderRow(items[i], i)}</Fragment>);
 
   return (
     <div
