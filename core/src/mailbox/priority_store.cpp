@@ -1,39 +1,9 @@
 #include "mailroom/detail/priority_store.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace mailroom::detail {
-
-namespace {
-constexpr std::size_t kSpareRings = 8;
-}
-
-void PriorityStore::Ring::push_back(Entry entry) {
-  if (count_ == buffer_.size()) {
-    // Grow to twice the size, unrolling the ring so head_ is 0 again.
-    std::vector<Entry> bigger(buffer_.empty() ? 8 : buffer_.size() * 2);
-    for (std::size_t i = 0; i < count_; ++i) bigger[i] = std::move(at(i));
-    buffer_ = std::move(bigger);
-    head_ = 0;
-  }
-  buffer_[(head_ + count_) & (buffer_.size() - 1)] = std::move(entry);
-  ++count_;
-}
-
-PriorityStore::Entry PriorityStore::Ring::pop_front() {
-  Entry out = std::move(buffer_[head_]);
-  head_ = (head_ + 1) & (buffer_.size() - 1);
-  --count_;
-  return out;
-}
-
-PriorityStore::Entry PriorityStore::Ring::erase(std::size_t i) {
-  Entry out = std::move(at(i));
-  for (std::size_t j = i + 1; j < count_; ++j) at(j - 1) = std::move(at(j));
-  at(count_ - 1).slot = Packed{};
-  --count_;
-  return out;
-}
 
 void PriorityStore::insert(const Key& key, Slot slot) {
   Packed packed = Packed::of(std::move(slot));
@@ -43,22 +13,19 @@ void PriorityStore::insert(const Key& key, Slot slot) {
     return;
   }
   const BucketKey bucket_key{key.epoch, key.priority};
-  auto bucket = buckets_.find(bucket_key);
-  if (bucket == buckets_.end()) {
+  // The first bucket not above the key (descending order).
+  auto bucket = std::lower_bound(buckets_.begin(), buckets_.end(), bucket_key,
+                                 [](const Bucket& b, const BucketKey& k) { return k < b.key; });
+  if (bucket == buckets_.end() || bucket->key < bucket_key) {
     if (buckets_.size() >= kMaxBuckets) {
       move_buckets_to_tree();
       insert_many(key, std::move(packed));
       return;
     }
-    Ring ring;
-    if (!spare_.empty()) {
-      ring = std::move(spare_.back());
-      spare_.pop_back();
-    }
-    bucket = buckets_.emplace(bucket_key, std::move(ring)).first;
+    bucket = buckets_.insert(bucket, Bucket{bucket_key, Ring()});
   }
   // Sequences only grow, so the back of a ring is always the right place.
-  bucket->second.push_back(Entry{key.sequence, std::move(packed)});
+  bucket->ring.push_back(segments_, Entry{key.sequence, std::move(packed)});
 }
 
 void PriorityStore::insert_many(const Key& key, Packed packed) {
@@ -71,29 +38,21 @@ void PriorityStore::insert_many(const Key& key, Packed packed) {
 
 void PriorityStore::move_buckets_to_tree() {
   // Ring by ring: equal priorities keep their sequence order, as the ladder needs.
-  for (auto& [bucket_key, ring] : buckets_) {
-    while (!ring.empty()) {
-      Entry entry = ring.pop_front();
-      insert_many(Key{bucket_key.epoch, bucket_key.priority, entry.sequence},
+  for (Bucket& bucket : buckets_) {
+    while (!bucket.ring.empty()) {
+      Entry entry = bucket.ring.pop_front(segments_);
+      insert_many(Key{bucket.key.epoch, bucket.key.priority, entry.sequence},
                   std::move(entry.slot));
     }
   }
   buckets_.clear();
 }
 
-void PriorityStore::retire(std::map<BucketKey, Ring>::iterator bucket) {
-  if (spare_.size() < kSpareRings) {
-    bucket->second.clear();
-    spare_.push_back(std::move(bucket->second));
-  }
-  buckets_.erase(bucket);
-}
-
 std::uint64_t PriorityStore::front_epoch() const {
   if (!tree_.empty()) return tree_.front_key().epoch;
   if (!ladders_.empty()) return ladders_.begin()->first;
   if (buckets_.empty()) throw std::logic_error("PriorityStore::front_epoch on an empty store");
-  return buckets_.begin()->first.epoch;
+  return buckets_.back().key.epoch;
 }
 
 std::optional<Envelope> PriorityStore::pop_front() {
@@ -106,9 +65,9 @@ std::optional<Envelope> PriorityStore::pop_front() {
     if (first->second.empty()) ladders_.erase(first);
     return out;
   }
-  auto bucket = buckets_.begin();
-  Envelope out = bucket->second.pop_front().slot.take();
-  if (bucket->second.empty()) retire(bucket);
+  Bucket& bucket = buckets_.back();
+  Envelope out = bucket.ring.pop_front(segments_).slot.take();
+  if (bucket.ring.empty()) buckets_.pop_back();
   return out;
 }
 
@@ -131,16 +90,15 @@ std::optional<std::pair<PriorityStore::Key, Envelope>> PriorityStore::take_last_
     }
     return std::nullopt;
   }
-  for (auto bucket = buckets_.rbegin(); bucket != buckets_.rend(); ++bucket) {
-    Ring& ring = bucket->second;
-    for (std::size_t i = ring.size(); i-- > 0;) {
-      if (!ring.at(i).slot.droppable) continue;
-      Entry entry = ring.erase(i);
-      --size_;
-      const Key key{bucket->first.epoch, bucket->first.priority, entry.sequence};
-      if (ring.empty()) retire(std::next(bucket).base());
-      return std::make_pair(key, entry.slot.take());
-    }
+  // The first bucket delivers last.
+  for (auto bucket = buckets_.begin(); bucket != buckets_.end(); ++bucket) {
+    auto entry =
+        bucket->ring.take_last_if(segments_, [](const Entry& e) { return e.slot.droppable; });
+    if (!entry) continue;
+    --size_;
+    const Key key{bucket->key.epoch, bucket->key.priority, entry->sequence};
+    if (bucket->ring.empty()) buckets_.erase(bucket);
+    return std::make_pair(key, entry->slot.take());
   }
   return std::nullopt;
 }
@@ -154,9 +112,9 @@ std::vector<Envelope> PriorityStore::drain() {
   }
   ladders_.clear();
   while (!buckets_.empty()) {
-    auto bucket = buckets_.begin();
-    while (!bucket->second.empty()) out.push_back(bucket->second.pop_front().slot.take());
-    retire(bucket);
+    Ring& ring = buckets_.back().ring;
+    while (!ring.empty()) out.push_back(ring.pop_front(segments_).slot.take());
+    buckets_.pop_back();
   }
   size_ = 0;
   return out;

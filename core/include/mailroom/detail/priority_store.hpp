@@ -2,18 +2,19 @@
 // (epoch, priority, sequence). Not thread-safe: the mailbox's lock guards it.
 //
 // Most users have a few distinct priorities (the seed's 0/5/10), so the store
-// keeps a FIFO ring per distinct (epoch, priority) in a small ordered map:
+// keeps a FIFO per distinct (epoch, priority), in a small sorted vector:
 // enqueue and dequeue are O(1) in the backlog and O(log k) in the number k of
-// distinct priorities, and consecutive messages of one priority share cache
-// lines (a tree of a million nodes misses cache on every operation). When more
-// than kMaxBuckets distinct priorities are queued at once (random doubles) it
-// moves everything into a ladder queue per epoch (ladder_queue.hpp: amortised
-// O(1), sequential memory traffic), or, for a store that sheds its least
-// important entry (drop-lowest-priority), into one ordered set of sorted
-// leaves (sorted_leaves.hpp, O(log n) at both ends), and back to rings once
-// that is empty. Every order is the same, so the switch is invisible. Envelopes are kept packed
-// (packed_envelope.hpp): a small message's entry is 56 bytes with its value inline, nothing to
-// chase on another line.
+// distinct priorities. Each FIFO is a ring of fixed segments from a pool the
+// buckets share (segment_ring.hpp): nothing is copied as a backlog grows, and
+// the segment a pop empties is the next one a push fills, still in cache. When
+// more than kMaxBuckets distinct priorities are queued at once (random
+// doubles) it moves everything into a ladder queue per epoch (ladder_queue.hpp:
+// amortised O(1), sequential memory traffic), or, for a store that sheds its
+// least important entry (drop-lowest-priority), into one ordered set of sorted
+// leaves (sorted_leaves.hpp, O(log n) at both ends), and back to buckets once
+// that is empty. Every order is the same, so the switch is invisible.
+// Envelopes are kept packed (packed_envelope.hpp): a small message's entry is
+// 64 bytes with its value inline, nothing to chase on another line.
 #pragma once
 
 #include <cstddef>
@@ -25,6 +26,7 @@
 
 #include "mailroom/detail/ladder_queue.hpp"
 #include "mailroom/detail/packed_envelope.hpp"
+#include "mailroom/detail/segment_ring.hpp"
 #include "mailroom/detail/sorted_leaves.hpp"
 #include "mailroom/envelope.hpp"
 
@@ -79,22 +81,6 @@ class PriorityStore {
     std::uint64_t sequence = 0;
     Packed slot;
   };
-  // A growable circular buffer (capacity a power of two).
-  class Ring {
-   public:
-    bool empty() const noexcept { return count_ == 0; }
-    std::size_t size() const noexcept { return count_; }
-    void push_back(Entry entry);
-    Entry pop_front();
-    Entry& at(std::size_t i) { return buffer_[(head_ + i) & (buffer_.size() - 1)]; }
-    Entry erase(std::size_t i);  // shifts the later entries down
-    void clear() noexcept { head_ = count_ = 0; }
-
-   private:
-    std::vector<Entry> buffer_;
-    std::size_t head_ = 0;
-    std::size_t count_ = 0;
-  };
   struct BucketKey {
     std::uint64_t epoch;
     double priority;
@@ -103,15 +89,22 @@ class PriorityStore {
     }
   };
 
+  using Ring = SegmentRing<Entry>;
+  struct Bucket {
+    BucketKey key;
+    Ring ring;
+  };
+
   void move_buckets_to_tree();
   void insert_many(const Key& key, Packed packed);
-  void retire(std::map<BucketKey, Ring>::iterator bucket);
 
-  std::map<BucketKey, Ring> buckets_;
+  // Descending by key: the bucket that delivers next is the last, so retiring
+  // it (or opening one for a new smallest priority) moves nothing.
+  std::vector<Bucket> buckets_;
+  SegmentPool<Entry> segments_;  // shared by the rings
   bool sheds_tail_;
   SortedLeaves<Key, Packed> tree_;  // only while there were too many buckets, if sheds_tail_
   std::map<std::uint64_t, LadderQueue<Packed>> ladders_;  // by epoch: the same, otherwise
-  std::vector<Ring> spare_;                               // emptied rings, kept for their buffers
   std::size_t size_ = 0;
 };
 
