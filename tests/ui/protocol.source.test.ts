@@ -1,7 +1,8 @@
 // The panel's protocol client (devtools-ui/src/source/protocolSource.ts) fed
 // frames of docs/devtools-protocol.md through an in-memory transport: the
-// handshake, snapshot-then-delta streams, a gap that resubscribes, evictions
-// taken from the queue's stats, payload decoding and replay answers.
+// handshake, snapshot-then-delta streams, an incomplete snapshot read on page by
+// page, a gap that resubscribes, evictions taken from the queue's stats, payload
+// decoding and replay answers.
 import { describe, expect, it } from 'vitest';
 import { createProtocolSource } from '../../devtools-ui/src/source/protocolSource';
 import { listeners, type Transport, type TransportStatus } from '../../devtools-ui/src/transport/transport';
@@ -103,6 +104,49 @@ describe('Protocol source', () => {
     expect(store.deadLetters.entries.value.map((e) => e.id)).toEqual(['3', '2']);
     expect(store.deadLetters.evicted.value).toBe(1);
     expect(store.deadLetters.settings.value?.maxEntries).toBe(2);
+  });
+
+  it('reads the entries older than an incomplete snapshot page by page with deadLetters.list, deltas applied in between', async () => {
+    // The snapshot holds the first page only (complete: false): the rest is asked for
+    // by untilMs at the oldest time read, maxPage at a time; a page all of one
+    // millisecond continues with its cursor; a delta between pages is kept.
+    const { t, source } = attached();
+    const tick = async () => {
+      for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
+    };
+    const lastRequest = () => t.sent[t.sent.length - 1] as { id: string; method: string; params: Record<string, unknown> };
+    t.push({ type: 'event', stream: 'deadLetters', seq: 1, kind: 'snapshot', revision: 9, settings, stats: stats(0), entries: [entry('9', 90), entry('8', 80)], complete: false });
+    await tick();
+    expect(lastRequest()).toMatchObject({ method: 'deadLetters.list', params: { untilMs: 80, limit: 1000 } });
+    t.push({ type: 'response', id: lastRequest().id, result: { entries: [entry('8', 80), entry('7', 70), entry('6', 70)], nextCursor: '70:6' } });
+    t.push({ type: 'event', stream: 'deadLetters', seq: 2, kind: 'delta', revision: 10, captured: [entry('10', 100)], updated: [], removed: [{ id: '7', reason: 'purged' }], stats: stats(0) });
+    await tick();
+    expect(lastRequest()).toMatchObject({ method: 'deadLetters.list', params: { untilMs: 70, limit: 1000 } });
+    t.push({ type: 'response', id: lastRequest().id, result: { entries: [entry('6', 70), entry('5', 70)], nextCursor: '70:5' } });
+    await tick();
+    // Nothing older than 70 came: the next page is asked for by the page's own cursor.
+    expect(lastRequest()).toMatchObject({ method: 'deadLetters.list', params: { cursor: '70:5', limit: 1000 } });
+    const sentBefore = t.sent.length;
+    t.push({ type: 'response', id: lastRequest().id, result: { entries: [entry('4', 40)], nextCursor: null } });
+    await tick();
+    expect(t.sent.length).toBe(sentBefore);
+    const sample = await source.sample({ kind: 'full' });
+    expect(sample.entries?.map((e) => e.id)).toEqual(['10', '9', '8', '6', '5', '4']);
+  });
+
+  it('stops paging an older snapshot when a new snapshot arrives', async () => {
+    const { t, source } = attached();
+    const tick = async () => {
+      for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
+    };
+    t.push({ type: 'event', stream: 'deadLetters', seq: 1, kind: 'snapshot', revision: 9, settings, stats: stats(0), entries: [entry('9', 90)], complete: false });
+    await tick();
+    const stale = t.sent[t.sent.length - 1] as { id: string };
+    t.push({ type: 'event', stream: 'deadLetters', seq: 1, kind: 'snapshot', revision: 12, settings, stats: stats(0), entries: [entry('12', 120)], complete: true });
+    t.push({ type: 'response', id: stale.id, result: { entries: [entry('3', 30)], nextCursor: '30:3' } });
+    await tick();
+    expect(t.sent[t.sent.length - 1]).toBe(stale);
+    expect((await source.sample({ kind: 'full' })).entries?.map((e) => e.id)).toEqual(['12']);
   });
 
   it('resubscribes a stream whose sequence numbers skip (lost frames)', () => {

@@ -7,7 +7,7 @@ import { options } from 'preact';
 import { act, fireEvent, screen } from '@testing-library/preact';
 import { assignSlots } from '../../devtools-ui/src/components/VirtualList';
 import { FakeSystem } from '../../devtools-ui/src/testing/fakeSystem';
-import { click, mount, settle, unmountAll } from './panelHarness';
+import { click, mount, unmountAll } from './panelHarness';
 
 afterEach(unmountAll);
 
@@ -84,7 +84,7 @@ describe('Row element pool', () => {
     const rendered: string[] = [];
     const previous = options.diffed;
     options.diffed = (vnode) => {
-      if (typeof vnode.type === 'function' && vnode.type.name === 'Row') rendered.push((vnode.props as { row: { path: string } }).row.path);
+      if (typeof vnode.type === 'function' && vnode.type.name === 'Row') rendered.push((vnode.props as unknown as { row: { path: string } }).row.path);
       previous?.(vnode);
     };
     try {

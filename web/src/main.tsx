@@ -6,18 +6,18 @@ import { createProtocolSource, loopbackTransport, mountDevtools } from '../../de
 import { Controls } from './Controls';
 import { createScenarios } from './demo/scenarios';
 import { createDrawer, rememberedDock, type Dock } from './drawer';
-import { loadForBench } from './demo/benchLoad';
+import { demoMaxEntries, loadForBench } from './demo/benchLoad';
 import './demo.css';
 
+const params = new URLSearchParams(location.search);
 const system = ActorSystem.create(
   'demo',
   ActorSystemOptions.create().withDeadLetters(
     // persistent: the journal lives in IndexedDB, so dead letters survive a reload.
-    DeadLetterQueueOptions.create().withStore('persistent').withMaxEntries(5_000).withMaxReplays(3),
+    DeadLetterQueueOptions.create().withStore('persistent').withMaxEntries(demoMaxEntries(params)).withMaxReplays(3),
   ),
 );
 const scenarios = createScenarios(system);
-const params = new URLSearchParams(location.search);
 // ?idle starts with every producer off (the end-to-end tests drive it by hand).
 if (!params.has('idle')) for (const s of scenarios) if (s.rate && s.id !== 'worker') s.setEnabled(true);
 
@@ -47,8 +47,9 @@ addEventListener('pagehide', () => {
 // For the end-to-end tests and the curious console user.
 Object.assign(window, { __mailroomDemo: { system, devtools, scenarios, restart } });
 
-// ?bench=N: the panel benchmark's load (bench/panel/run.mjs); __mailroomDemo.benchReady when set up.
-// The load starts once the panel is subscribed, so every letter reaches it (as deltas).
+// ?bench=N: the panel benchmark's load (bench/panel/run.mjs); __mailroomBenchReady when set up
+// (with &letters=M the queue holds M letters instead of the demo's 5,000). The load starts once
+// the panel is subscribed; the fill runs in time slices, so the page keeps painting.
 if (params.has('bench')) {
   const subscribed = new Promise<void>((resolve) => {
     const poll = setInterval(() => source.welcome.value && (clearInterval(poll), resolve()), 20);

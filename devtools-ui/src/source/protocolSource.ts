@@ -4,7 +4,10 @@
 // stats, the metrics text) and hands the sampler plain samples, so the store
 // never re-derives the queue's limits: evictions and ageing arrive as
 // `removed` deltas with their reason. A gap in a stream's sequence numbers
-// resubscribes that stream.
+// resubscribes that stream. A dead-letter snapshot holds only the first page
+// (`complete: false` when the queue holds more, e.g. after a restore or when
+// the panel fell behind the queue's change log): the older entries are read
+// with `deadLetters.list`, page after page with its cursor, one page per task.
 import { signal, type Signal } from '@preact/signals';
 import type { ActorSnapshot, DeadLetterEntry, DeadLetterSettings, ReplayResult } from '../types';
 import { decodePayload, type WirePayload } from '../payload/tagged';
@@ -122,6 +125,10 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
   let settings: DeadLetterSettings = OFF_SETTINGS;
   let stats: DeadLetterStats | null = null;
   let metricsText = '';
+  /** The welcome's limits.maxPage: the page size asked of deadLetters.list when paging. */
+  let maxPage = 1000;
+  /** Bumped by each dead-letter snapshot: a paging run started for an older one stops. */
+  let pagingRun = 0;
   /** A mailboxes event arrived since the last sample (else its rates would read 0). */
   let rowsFresh = false;
   let nextRequest = 1;
@@ -163,7 +170,10 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
       if (frame.stats) stats = frame.stats as DeadLetterStats;
       if (frame.kind === 'snapshot') {
         entries = new Map();
-        for (const w of (frame.entries ?? []) as WireEntry[]) entries.set(String(w.id), toEntry(w));
+        const first = (frame.entries ?? []) as WireEntry[];
+        for (const w of first) entries.set(String(w.id), toEntry(w));
+        pagingRun++;
+        if (frame.complete === false && first.length > 0) pageOlder(pagingRun, first[first.length - 1]);
       } else {
         for (const w of [...((frame.captured ?? []) as WireEntry[]), ...((frame.updated ?? []) as WireEntry[])]) {
           entries.set(String(w.id), toEntry(w));
@@ -175,6 +185,46 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
     } else {
       metricsText = String(frame.text ?? '');
     }
+  }
+
+  /**
+   * Reads the entries older than a snapshot's first page, newest first, one page per task
+   * so the page keeps painting: deadLetters.list with `untilMs` at the oldest time read so
+   * far (the queue skips the newer entries without copying them; the page's own cursor
+   * would copy every older one each time) and the page size maxPage. Entries at that same
+   * millisecond come again and are known by id; only a page that is all one millisecond
+   * continues with its cursor. Deltas keep arriving meanwhile and are applied in order
+   * with the pages (a page is the queue's state when it answered, a later delta overrides
+   * it), so the mirror ends as the queue is.
+   */
+  function pageOlder(run: number, last: WireEntry) {
+    let at = Number(last.timestampMs);
+    const ask = (params: Record<string, unknown>) => {
+      if (run !== pagingRun) return;
+      request('deadLetters.list', params, apply).catch((e: Error) => {
+        if (run === pagingRun) lastError.value = `reading older dead letters: ${e.message}`;
+      });
+    };
+    // Applied as the response frame arrives (not a microtask later): a delta behind it
+    // in the same delivery must find the page's entries already there.
+    const apply = (answer: unknown) => {
+      if (run !== pagingRun) return;
+      const result = answer as { entries: WireEntry[]; nextCursor: string | null };
+      for (const w of result.entries) entries.set(String(w.id), toEntry(w));
+      entriesChanged = true;
+      for (const fn of letterListeners) fn();
+      if (!result.nextCursor || result.entries.length === 0) return;
+      const oldest = Number(result.entries[result.entries.length - 1].timestampMs);
+      let next: Record<string, unknown>;
+      if (oldest < at) {
+        at = oldest;
+        next = { untilMs: at, limit: maxPage };
+      } else {
+        next = { cursor: result.nextCursor, limit: maxPage };
+      }
+      setTimeout(() => ask(next), 0);
+    };
+    ask({ untilMs: at, limit: maxPage });
   }
 
   function onFrame(text: string) {
@@ -192,6 +242,10 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
           writes: frame.writes === true,
         };
         deadLetterStream.value = typeof frame.deadLetterStream === 'string' ? frame.deadLetterStream : null;
+        {
+          const limits = frame.limits as { maxPage?: unknown } | undefined;
+          if (typeof limits?.maxPage === 'number' && limits.maxPage >= 1) maxPage = Math.floor(limits.maxPage);
+        }
         for (const stream of STREAMS) subscribe(stream);
         break;
       case 'event':
@@ -233,11 +287,20 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
   const offStatus = transport.onStatus(onStatus);
   if (transport.status === 'open') onStatus('open');
 
-  function request(method: string, params: object): Promise<unknown> {
+  /** `onAnswer` runs as the response frame is handled, before any later frame. */
+  function request(method: string, params: object, onAnswer?: (result: unknown) => void): Promise<unknown> {
     const id = String(nextRequest++);
     return new Promise((resolve, reject) => {
       if (status.value !== 'open') return reject(new Error('not connected'));
-      pending.set(id, { resolve, reject });
+      pending.set(id, {
+        resolve: onAnswer
+          ? (v) => {
+              onAnswer(v);
+              resolve(v);
+            }
+          : resolve,
+        reject,
+      });
       send({ type: 'request', id, method, params });
     });
   }

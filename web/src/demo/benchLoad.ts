@@ -1,20 +1,47 @@
-// The panel benchmark's load on the live demo (index.html?bench=N): N live actors
-// under /user/load (a few get a message every 100 ms, so depths and counters move),
+// The panel benchmark's load on the live demo (index.html?bench=N[&letters=M]): N live
+// actors under /user/load (a few get a message every 100 ms, so depths and counters move),
 // and the persistent queue filled up to its max-entries with letters addressed to
 // /user/orders/... (no-recipient: nobody lives there). Off unless asked for.
 import { Actor, type ActorRef, type ActorSystem } from 'mailroom';
 
+/** The demo's own cap: what a person exploring the demo keeps across reloads. */
+export const DEMO_MAX_ENTRIES = 5_000;
+/** The most a benchmark may ask for (?bench=N&letters=M). */
+export const BENCH_MAX_LETTERS = 1_000_000;
+/** Letters told per slice of the fill (~6-7 µs each into the persistent queue): one slice stays well under a frame's worth of a 50 ms budget. */
+const FILL_SLICE = 2_000;
+
+/**
+ * The queue's max-entries: the demo's 5,000, or `letters` when the page runs the panel
+ * benchmark (`?bench=N&letters=M`). A `letters` that is not a whole number in 1..1,000,000 is refused by name.
+ */
+export function demoMaxEntries(params: URLSearchParams): number {
+  if (!params.has('bench') || !params.has('letters')) return DEMO_MAX_ENTRIES;
+  const raw = params.get('letters') ?? '';
+  const n = Number(raw);
+  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(n) || n < 1 || n > BENCH_MAX_LETTERS) {
+    throw new RangeError(`?letters must be a whole number from 1 to ${BENCH_MAX_LETTERS.toLocaleString('en-US')}, got "${raw}"`);
+  }
+  return n;
+}
+
 class LoadActor extends Actor {
   onReceive(_tick: unknown) {}
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export async function loadForBench(system: ActorSystem, actors: number): Promise<() => void> {
   const refs: ActorRef[] = [];
   for (let i = 0; i < actors; i++) refs.push(system.spawn(LoadActor, `load-${i}`));
   const want = system.deadLetterQueue.settings.maxEntries;
   const have = (await system.deadLetterQueue.list()).length;
-  for (let i = have; i < want; i++) {
-    system.actorSelection(`/user/orders/region-${i % 7}/order-${i}`).tell({ order: i, customer: `user${i % 500}@example.com`, lines: [{ sku: `sku-${i % 97}`, qty: 1 + (i % 3) }] });
+  for (let i = have; i < want; ) {
+    const end = Math.min(want, i + FILL_SLICE);
+    for (; i < end; i++) {
+      system.actorSelection(`/user/orders/region-${i % 7}/order-${i}`).tell({ order: i, customer: `user${i % 500}@example.com`, lines: [{ sku: `sku-${i % 97}`, qty: 1 + (i % 3) }] });
+    }
+    await nextTask();
   }
   let turn = 0;
   const timer = setInterval(() => {
