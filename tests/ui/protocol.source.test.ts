@@ -149,6 +149,20 @@ describe('Protocol source', () => {
     expect((await source.sample({ kind: 'full' })).entries?.map((e) => e.id)).toEqual(['12']);
   });
 
+  it('keeps the entries newest first across captures, removals and a capture older than what it holds', async () => {
+    const { t, source } = attached();
+    const ids = async () => (await source.sample({ kind: 'full' })).entries?.map((e) => e.id);
+    t.push({ type: 'event', stream: 'deadLetters', seq: 1, kind: 'snapshot', revision: 2, settings, stats: stats(0), entries: [entry('2', 20), entry('1', 10)], complete: true });
+    expect(await ids()).toEqual(['2', '1']);
+    t.push({ type: 'event', stream: 'deadLetters', seq: 2, kind: 'delta', revision: 4, captured: [entry('3', 30), entry('4', 40)], updated: [], removed: [{ id: '2', reason: 'purged' }], stats: stats(0) });
+    expect(await ids()).toEqual(['4', '3', '1']);
+    // The clock stepped back: a capture older than the newest held entry still sorts into place.
+    t.push({ type: 'event', stream: 'deadLetters', seq: 3, kind: 'delta', revision: 5, captured: [entry('5', 15)], updated: [], removed: [], stats: stats(0) });
+    expect(await ids()).toEqual(['4', '3', '5', '1']);
+    t.push({ type: 'event', stream: 'deadLetters', seq: 4, kind: 'delta', revision: 6, captured: [], updated: [], removed: [{ id: '4', reason: 'replayed' }], stats: stats(0) });
+    expect(await ids()).toEqual(['3', '5', '1']);
+  });
+
   it('resubscribes a stream whose sequence numbers skip (lost frames)', () => {
     const { t } = attached();
     t.push({ type: 'event', stream: 'metrics', seq: 1, kind: 'snapshot', text: 'a 1\n' });

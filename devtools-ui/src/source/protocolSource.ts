@@ -122,6 +122,12 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
   let entries = new Map<string, DeadLetterEntry>();
   let sorted: DeadLetterEntry[] = [];
   let entriesChanged = true;
+  // What changed since the last sample, so 100,000 held entries are not re-sorted for
+  // each delta: new captures go on top, removals are filtered out; anything else
+  // (a snapshot, a page, an updated entry) sorts again.
+  let resort = true;
+  let dropped = false;
+  let captures: DeadLetterEntry[] = [];
   let settings: DeadLetterSettings = OFF_SETTINGS;
   let stats: DeadLetterStats | null = null;
   let metricsText = '';
@@ -172,13 +178,24 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
         entries = new Map();
         const first = (frame.entries ?? []) as WireEntry[];
         for (const w of first) entries.set(String(w.id), toEntry(w));
+        resort = true;
         pagingRun++;
         if (frame.complete === false && first.length > 0) pageOlder(pagingRun, first[first.length - 1]);
       } else {
-        for (const w of [...((frame.captured ?? []) as WireEntry[]), ...((frame.updated ?? []) as WireEntry[])]) {
-          entries.set(String(w.id), toEntry(w));
+        for (const w of (frame.captured ?? []) as WireEntry[]) {
+          const id = String(w.id);
+          if (entries.has(id)) resort = true;
+          const e = toEntry(w);
+          entries.set(id, e);
+          captures.push(e);
         }
-        for (const r of (frame.removed ?? []) as { id: string }[]) entries.delete(String(r.id));
+        for (const w of (frame.updated ?? []) as WireEntry[]) {
+          entries.set(String(w.id), toEntry(w));
+          resort = true;
+        }
+        for (const r of (frame.removed ?? []) as { id: string }[]) {
+          if (entries.delete(String(r.id))) dropped = true;
+        }
       }
       entriesChanged = true;
       for (const fn of letterListeners) fn();
@@ -212,6 +229,7 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
       const result = answer as { entries: WireEntry[]; nextCursor: string | null };
       for (const w of result.entries) entries.set(String(w.id), toEntry(w));
       entriesChanged = true;
+      resort = true;
       for (const fn of letterListeners) fn();
       if (!result.nextCursor || result.entries.length === 0) return;
       const oldest = Number(result.entries[result.entries.length - 1].timestampMs);
@@ -287,6 +305,17 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
   const offStatus = transport.onStatus(onStatus);
   if (transport.status === 'open') onStatus('open');
 
+  /** The sorted list after only captures and removals: O(n), no sort of the whole. */
+  function patchSorted(): DeadLetterEntry[] {
+    const held = (e: DeadLetterEntry) => entries.get(e.id) === e;
+    const kept = dropped ? sorted.filter(held) : sorted;
+    if (captures.length === 0) return kept === sorted ? sorted.slice() : kept;
+    const top = captures.filter(held).sort(newerFirst);
+    // Captures older than what is held (a clock step back): sort the whole.
+    if (top.length > 0 && kept.length > 0 && newerFirst(top[top.length - 1], kept[0]) > 0) return [...entries.values()].sort(newerFirst);
+    return top.concat(kept);
+  }
+
   /** `onAnswer` runs as the response frame is handled, before any later frame. */
   function request(method: string, params: object, onAnswer?: (result: unknown) => void): Promise<unknown> {
     const id = String(nextRequest++);
@@ -334,8 +363,11 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
       let out: DeadLetterEntry[] | null = null;
       if (list.kind !== 'none' || entriesChanged) {
         if (entriesChanged) {
-          sorted = [...entries.values()].sort(newerFirst);
+          sorted = resort ? [...entries.values()].sort(newerFirst) : patchSorted();
           entriesChanged = false;
+          resort = false;
+          dropped = false;
+          captures = [];
         }
         out = sorted;
       }
