@@ -133,12 +133,17 @@ export function createDeadLetterStore() {
     const why = cause.value;
     // The subtree is decided once per recipient, not once per entry: typing a path
     // then costs a set lookup per entry, or nothing while no recipient matches.
+    // Counted first: with 100,000 distinct recipients, a path that takes in all
+    // or none of them (most keystrokes) builds no set and filters nothing.
     let inSubtree: Set<string> | null = null;
     if (root !== '') {
-      const hits = new Set<string>();
-      for (const name of recipients.keys()) if (pathInSubtree(name, root)) hits.add(name);
-      if (hits.size === 0) return [];
-      if (hits.size < recipients.size) inSubtree = hits;
+      let count = 0;
+      for (const name of recipients.keys()) if (pathInSubtree(name, root)) count++;
+      if (count === 0) return [];
+      if (count < recipients.size) {
+        inSubtree = new Set<string>();
+        for (const name of recipients.keys()) if (pathInSubtree(name, root)) inSubtree.add(name);
+      }
     }
     if (inSubtree === null && from === -Infinity && to === Infinity && why === null) return all;
     return all.filter(
