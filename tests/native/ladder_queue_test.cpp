@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <random>
 #include <set>
 #include <utility>
@@ -137,6 +138,48 @@ TEST(LadderQueue, ManyEqualKeysStayFifoThroughBottomAndRungs) {
     if (ladder.size() > 20000) break;
   }
   EXPECT_TRUE(ladder.empty());
+}
+
+// Values stay in the slab while their records move: each value comes back with
+// its own key through spreads, refills and tail removals, freed slots are
+// reused, and the values still queued when the ladder is destroyed are
+// destroyed once (the test's references become the only owners again).
+TEST(LadderQueue, ValuesFollowTheirKeysAndAreDestroyedOnce) {
+  std::vector<std::shared_ptr<std::uint64_t>> owned;
+  {
+    LadderQueue<std::shared_ptr<std::uint64_t>> ladder;
+    std::mt19937_64 rng(11);
+    std::uint64_t sequence = 0;
+    auto add = [&](std::size_t n) {
+      for (std::size_t i = 0; i < n; ++i) {
+        owned.push_back(std::make_shared<std::uint64_t>(sequence));
+        ladder.insert(rng() >> 1, sequence++, owned.back());
+      }
+    };
+    add(3000);
+    for (int i = 0; i < 1000; ++i) {
+      auto e = ladder.pop_front();
+      ASSERT_TRUE(e.has_value());
+      ASSERT_EQ(*e->value, e->sequence);
+    }
+    add(1500);  // into the freed slots
+    for (int i = 0; i < 50; ++i) {
+      auto e =
+          ladder.take_last_if([](const std::shared_ptr<std::uint64_t>& v) { return *v % 3 == 0; });
+      ASSERT_TRUE(e.has_value());
+      ASSERT_EQ(*e->value, e->sequence);
+      ASSERT_EQ(e->sequence % 3, 0u);
+    }
+    for (int i = 0; i < 500; ++i) {
+      auto e = ladder.pop_front();
+      ASSERT_TRUE(e.has_value());
+      ASSERT_EQ(*e->value, e->sequence);
+    }
+    std::size_t queued = 0;
+    for (const auto& v : owned) queued += v.use_count() == 2 ? 1 : 0;
+    EXPECT_EQ(queued, ladder.size());
+  }
+  for (const auto& v : owned) EXPECT_EQ(v.use_count(), 1);
 }
 
 }  // namespace

@@ -14,9 +14,17 @@
 // amortised cost per entry is O(1) whatever the backlog. One dequeue after a
 // burst of n arrivals pays O(n) to spread them.
 //
-// Within a bucket, entries with equal bits sit in sequence order (every entry
+// What moves is a 24-byte record (bits, sequence, slot); the value stays where
+// it was put, in a slab of fixed chunks, until it is popped. A million 64-byte
+// entries moved 3-4 times through DRAM were most of the cost at a 1 M backlog;
+// records move a third of the bytes, spreading never touches (or destroys)
+// values, and the slot a pop frees is the one the next insert fills, still in
+// cache. The price, one read of a value that may be cold per pop, is hidden by
+// prefetching the values of the next few records of the sorted bottom.
+//
+// Within a bucket, records with equal bits sit in sequence order (every record
 // is appended with a sequence above all stored ones, and spreading keeps the
-// order), so sorting by (bits, position) keeps FIFO ties.
+// order), so sorting by (bits, sequence) keeps FIFO ties.
 //
 // take_last_if scans (O(n)): stores that shed their tail use SortedLeaves.
 // Not thread-safe.
@@ -27,6 +35,8 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <new>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -63,26 +73,33 @@ class LadderQueue {
   static constexpr std::size_t kMaxBuckets = 4096;
   static constexpr std::size_t kBottomMax = 256;  // past this a spread bottom becomes a rung
 
+  LadderQueue() = default;
+  LadderQueue(const LadderQueue&) = delete;
+  LadderQueue& operator=(const LadderQueue&) = delete;
+  ~LadderQueue() {
+    for_each_live([this](const Record& r) { slab_.destroy(r.slot); });
+  }
+
   bool empty() const noexcept { return size_ == 0; }
   std::size_t size() const noexcept { return size_; }
 
   // `sequence` must exceed every stored sequence with the same bits.
   void insert(std::uint64_t bits, std::uint64_t sequence, Value value) {
+    const Record record{bits, sequence, slab_.put(std::move(value))};
     ++size_;
-    Entry entry{bits, sequence, std::move(value)};
     if (!built() || bits >= limit_) {
       top_min_ = std::min(top_min_, bits);
       top_max_ = std::max(top_max_, bits);
-      top_.push_back(std::move(entry));
+      top_.push_back(record);
       return;
     }
     for (Rung& rung : rungs_) {
       if (bits >= rung.current_start()) {
-        rung.buckets[rung.index_of(bits)].push_back(std::move(entry));
+        rung.buckets[rung.index_of(bits)].push_back(record);
         return;
       }
     }
-    insert_bottom(std::move(entry));
+    insert_bottom(record);
   }
 
   // The smallest entry, removed.
@@ -90,7 +107,10 @@ class LadderQueue {
     if (size_ == 0) return std::nullopt;
     if (bottom_live() == 0) refill();
     --size_;
-    Entry out = std::move(bottom_[head_]);
+    const Record record = bottom_[head_];
+    if (head_ + kPrefetchAhead < bottom_.size()) {
+      __builtin_prefetch(slab_.address(bottom_[head_ + kPrefetchAhead].slot));
+    }
     if (++head_ == bottom_.size()) {
       bottom_.clear();
       head_ = 0;
@@ -99,20 +119,20 @@ class LadderQueue {
       bottom_.erase(bottom_.begin(), bottom_.begin() + static_cast<std::ptrdiff_t>(head_));
       head_ = 0;
     }
-    return out;
+    return Entry{record.bits, record.sequence, slab_.take(record.slot)};
   }
 
   // From the largest key down: the first entry `wanted(value)` accepts, removed. O(n).
   template <class Predicate>
   std::optional<Entry> take_last_if(Predicate wanted) {
-    std::vector<Entry>* where = nullptr;
+    std::vector<Record>* where = nullptr;
     std::size_t at = 0;
-    auto consider = [&](std::vector<Entry>& entries, std::size_t from) {
-      for (std::size_t i = from; i < entries.size(); ++i) {
-        const Entry& e = entries[i];
-        if (!wanted(e.value)) continue;
-        if (where != nullptr && !later((*where)[at], e)) continue;
-        where = &entries;
+    auto consider = [&](std::vector<Record>& records, std::size_t from) {
+      for (std::size_t i = from; i < records.size(); ++i) {
+        const Record& r = records[i];
+        if (where != nullptr && !later((*where)[at], r)) continue;
+        if (!wanted(std::as_const(slab_.at(r.slot)))) continue;
+        where = &records;
         at = i;
       }
     };
@@ -122,7 +142,7 @@ class LadderQueue {
     }
     consider(bottom_, head_);
     if (where == nullptr) return std::nullopt;
-    Entry out = std::move((*where)[at]);
+    const Record record = (*where)[at];
     // Erasing keeps the order of the rest (equal bits stay in sequence order).
     where->erase(where->begin() + static_cast<std::ptrdiff_t>(at));
     --size_;
@@ -131,16 +151,74 @@ class LadderQueue {
       head_ = 0;
     }
     if (where == &top_) recompute_top_bounds();
-    return out;
+    return Entry{record.bits, record.sequence, slab_.take(record.slot)};
   }
 
  private:
+  static constexpr std::size_t kPrefetchAhead = 4;
+
+  struct Record {
+    std::uint64_t bits;
+    std::uint64_t sequence;
+    std::uint32_t slot;  // where the value is, in slab_
+  };
+
+  // Values by slot, in chunks that never move; freed slots are reused last
+  // freed first.
+  class Slab {
+   public:
+    static constexpr std::size_t kChunk = 1024;
+    Slab() = default;
+    Slab(const Slab&) = delete;
+    Slab& operator=(const Slab&) = delete;
+
+    std::uint32_t put(Value&& value) {
+      std::uint32_t slot = 0;
+      if (!free_.empty()) {
+        slot = free_.back();
+        free_.pop_back();
+      } else {
+        if (used_ == chunks_.size() * kChunk) {
+          chunks_.push_back(std::unique_ptr<Chunk>(new Chunk));  // left raw
+        }
+        slot = used_++;
+      }
+      ::new (static_cast<void*>(raw(slot))) Value(std::move(value));
+      return slot;
+    }
+    Value& at(std::uint32_t slot) noexcept {
+      return *std::launder(reinterpret_cast<Value*>(raw(slot)));
+    }
+    const void* address(std::uint32_t slot) const noexcept {
+      return chunks_[slot / kChunk]->bytes + (slot % kChunk) * sizeof(Value);
+    }
+    Value take(std::uint32_t slot) {
+      Value& stored = at(slot);
+      Value out(std::move(stored));
+      stored.~Value();
+      free_.push_back(slot);
+      return out;
+    }
+    void destroy(std::uint32_t slot) noexcept { at(slot).~Value(); }
+
+   private:
+    struct Chunk {
+      alignas(Value) unsigned char bytes[kChunk * sizeof(Value)];
+    };
+    unsigned char* raw(std::uint32_t slot) noexcept {
+      return chunks_[slot / kChunk]->bytes + (slot % kChunk) * sizeof(Value);
+    }
+    std::vector<std::unique_ptr<Chunk>> chunks_;
+    std::vector<std::uint32_t> free_;
+    std::uint32_t used_ = 0;  // slots below this were handed out at least once
+  };
+
   struct Rung {
     std::uint64_t start = 0;  // the first bucket's lower bound
     std::uint64_t end = 0;    // exclusive upper bound of the last bucket (wider than the rest)
     unsigned shift = 0;       // bucket width 2^shift
     std::size_t current = 0;  // buckets before it are used up
-    std::vector<std::vector<Entry>> buckets;
+    std::vector<std::vector<Record>> buckets;
 
     std::uint64_t bucket_start(std::size_t i) const noexcept {
       return i < buckets.size() ? start + (static_cast<std::uint64_t>(i) << shift) : end;
@@ -151,7 +229,7 @@ class LadderQueue {
     }
   };
 
-  static bool later(const Entry& a, const Entry& b) noexcept {  // b after a
+  static bool later(const Record& a, const Record& b) noexcept {  // b after a
     return a.bits < b.bits || (a.bits == b.bits && a.sequence < b.sequence);
   }
   bool built() const noexcept { return !rungs_.empty() || bottom_live() > 0; }
@@ -164,17 +242,17 @@ class LadderQueue {
   void recompute_top_bounds() noexcept {
     top_min_ = std::numeric_limits<std::uint64_t>::max();
     top_max_ = 0;
-    for (const Entry& e : top_) {
+    for (const Record& e : top_) {
       top_min_ = std::min(top_min_, e.bits);
       top_max_ = std::max(top_max_, e.bits);
     }
   }
 
   // Sorted insert into [head_, end): shifts whichever side is shorter.
-  void insert_bottom(Entry entry) {
+  void insert_bottom(Record entry) {
     auto first = bottom_.begin() + static_cast<std::ptrdiff_t>(head_);
     auto at = std::upper_bound(first, bottom_.end(), entry,
-                               [](const Entry& a, const Entry& b) { return later(a, b); });
+                               [](const Record& a, const Record& b) { return later(a, b); });
     const auto p = static_cast<std::size_t>(at - bottom_.begin());
     if (head_ > 0 && p - head_ < bottom_.size() - p) {
       for (std::size_t i = head_; i < p; ++i) bottom_[i - 1] = std::move(bottom_[i]);
@@ -194,7 +272,7 @@ class LadderQueue {
     Rung rung =
         make_rung(bottom_[head_].bits, bottom_.back().bits, lowest_rung_start(), bottom_live());
     for (std::size_t i = head_; i < bottom_.size(); ++i) {
-      rung.buckets[rung.index_of(bottom_[i].bits)].push_back(std::move(bottom_[i]));
+      rung.buckets[rung.index_of(bottom_[i].bits)].push_back(bottom_[i]);
     }
     bottom_.clear();
     head_ = 0;
@@ -220,28 +298,39 @@ class LadderQueue {
   // Spreads `entries` (in order) over `rung`, each bucket sized for what it
   // gets plus a quarter for later arrivals (an exact fit would copy the whole
   // bucket at its first arrival).
-  static void spread(std::vector<Entry>& entries, Rung& rung, std::vector<std::uint32_t>& counts) {
+  static void spread(std::vector<Record>& entries, Rung& rung, std::vector<std::uint32_t>& counts) {
     counts.assign(rung.buckets.size(), 0);
-    for (const Entry& e : entries) ++counts[rung.index_of(e.bits)];
+    for (const Record& e : entries) ++counts[rung.index_of(e.bits)];
     for (std::size_t b = 0; b < counts.size(); ++b) {
       if (counts[b] > 0) rung.buckets[b].reserve(counts[b] + counts[b] / 4 + 4);
     }
-    for (Entry& e : entries) rung.buckets[rung.index_of(e.bits)].push_back(std::move(e));
+    for (const Record& e : entries) rung.buckets[rung.index_of(e.bits)].push_back(e);
     entries.clear();
   }
 
-  // Sorts `bucket` into the (empty) bottom by (bits, position).
-  void sort_into_bottom(std::vector<Entry>& bucket) {
-    order_.clear();
-    for (std::size_t i = 0; i < bucket.size(); ++i) {
-      order_.emplace_back(bucket[i].bits, static_cast<std::uint32_t>(i));
-    }
-    std::sort(order_.begin(), order_.end());
+  // Sorts `bucket` into the (empty) bottom by (bits, sequence), which within a
+  // bucket is (bits, position).
+  void sort_into_bottom(std::vector<Record>& bucket) {
+    std::sort(bucket.begin(), bucket.end(), [](const Record& a, const Record& b) {
+      return a.bits < b.bits || (a.bits == b.bits && a.sequence < b.sequence);
+    });
     bottom_.clear();
     head_ = 0;
-    bottom_.reserve(bucket.size());
-    for (const auto& [bits, i] : order_) bottom_.push_back(std::move(bucket[i]));
-    bucket.clear();
+    bottom_.swap(bucket);  // the bucket keeps the bottom's old buffer
+    for (std::size_t i = 0; i < kPrefetchAhead && i < bottom_.size(); ++i) {
+      __builtin_prefetch(slab_.address(bottom_[i].slot));
+    }
+  }
+
+  template <class F>
+  void for_each_live(F f) {
+    for (const Record& r : top_) f(r);
+    for (const Rung& rung : rungs_) {
+      for (std::size_t b = rung.current; b < rung.buckets.size(); ++b) {
+        for (const Record& r : rung.buckets[b]) f(r);
+      }
+    }
+    for (std::size_t i = head_; i < bottom_.size(); ++i) f(bottom_[i]);
   }
 
   // The bottom is empty and size_ > 0: bring the next entries into it.
@@ -270,11 +359,11 @@ class LadderQueue {
         rungs_.pop_back();
         continue;
       }
-      std::vector<Entry>& bucket = rung.buckets[rung.current];
+      std::vector<Record>& bucket = rung.buckets[rung.current];
       const std::uint64_t bucket_end = rung.bucket_start(rung.current + 1);
       ++rung.current;
       std::uint64_t lo = bucket.front().bits, hi = lo;
-      for (const Entry& e : bucket) {
+      for (const Record& e : bucket) {
         lo = std::min(lo, e.bits);
         hi = std::max(hi, e.bits);
       }
@@ -283,24 +372,24 @@ class LadderQueue {
         return;
       }
       // Too many to sort at once: a finer rung over this bucket's range.
-      std::vector<Entry> entries = std::move(bucket);
-      bucket = std::vector<Entry>();
+      std::vector<Record> entries = std::move(bucket);
+      bucket = std::vector<Record>();
       Rung finer = make_rung(lo, hi, bucket_end, entries.size());
       spread(entries, finer, counts_);
       rungs_.push_back(std::move(finer));  // `rung` and `bucket` are invalid from here
     }
   }
 
-  std::vector<Entry> top_;
+  Slab slab_;  // first: destroyed after the records that name its slots
+  std::vector<Record> top_;
   std::uint64_t top_min_ = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t top_max_ = 0;
   std::uint64_t limit_ = 0;  // keys >= limit_ go to the top (once something is built)
   std::vector<Rung> rungs_;  // back: the lowest range
-  std::vector<Entry> bottom_;
+  std::vector<Record> bottom_;
   std::size_t head_ = 0;  // bottom_[head_, end) are live, ascending
   std::size_t size_ = 0;
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> order_;  // scratch for sorting
-  std::vector<std::uint32_t> counts_;                           // scratch for spreading
+  std::vector<std::uint32_t> counts_;  // scratch for spreading
 };
 
 }  // namespace mailroom::detail
