@@ -82,8 +82,9 @@ async function typeMeasured(browser, page, selector, text) {
   await rm(dir, { recursive: true });
   const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const marks = traceEvents.filter((e) => e.name === 'bench-key' && e.pid === main.pid).map((e) => e.ts).sort((a, b) => a - b);
-  // Outermost tasks only: a 'RunTask' wraps a 'ThreadControllerImpl::RunTask' of the same
-  // task, and counting both (as before) reported about twice the CPU time.
+  // Outermost tasks only: with BENCH_TRACE's extra category a 'RunTask' wraps each
+  // 'ThreadControllerImpl::RunTask' (the plain BENCH_CPU categories record only the latter),
+  // so both modes report the same CPU time.
   const tasks = [];
   let taskEnd = -Infinity;
   for (const e of traceEvents
