@@ -65,23 +65,27 @@ async function typeTimed(page, selector, text) {
   );
 }
 
-/**
- * With BENCH_CPU: the same, traced; per keystroke, the CPU time of the page's main-thread
- * tasks between one key and the next (thread time, so waiting for a core does not count).
- */
-async function typeMeasured(browser, page, selector, text) {
-  if (!traceCpu) return { wall: await typeTimed(page, selector, text), cpu: null };
+/** Runs `fn` under a Chromium trace; returns its result and the trace's events. */
+async function traced(browser, page, fn) {
   const dir = await mkdtemp(join(tmpdir(), 'bench-panel-'));
   const path = join(dir, 'trace.json');
   const categories = ['devtools.timeline', 'blink.user_timing', 'toplevel'];
   if (traceDir) categories.push('disabled-by-default-devtools.timeline', 'v8.execute');
   await browser.startTracing(page, { path, categories });
-  const wall = await typeTimed(page, selector, text);
+  const result = await fn();
   await browser.stopTracing();
   const { traceEvents } = JSON.parse(await readFile(path, 'utf8'));
   await rm(dir, { recursive: true });
+  return { result, traceEvents };
+}
+
+/**
+ * Between each two of the page's `markName` marks, the CPU time of the renderer main
+ * thread's tasks (thread time, so waiting for a core does not count).
+ */
+function cpuBetweenMarks(traceEvents, markName) {
   const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const marks = traceEvents.filter((e) => e.name === 'bench-key' && e.pid === main.pid).map((e) => e.ts).sort((a, b) => a - b);
+  const marks = traceEvents.filter((e) => e.name === markName && e.pid === main.pid).map((e) => e.ts).sort((a, b) => a - b);
   // Outermost tasks only: with BENCH_TRACE's extra category a 'RunTask' wraps each
   // 'ThreadControllerImpl::RunTask' (the plain BENCH_CPU categories record only the latter),
   // so both modes report the same CPU time.
@@ -95,12 +99,30 @@ async function typeMeasured(browser, page, selector, text) {
     taskEnd = e.ts + e.dur;
   }
   const cpu = marks.slice(1).map((end, i) => tasks.filter((e) => e.ts + e.dur > marks[i] && e.ts < end).reduce((sum, e) => sum + e.tdur / 1000, 0));
+  return { main, marks, cpu };
+}
+
+/** With BENCH_CPU: the same, traced; per keystroke, the main thread's CPU time between one key and the next. */
+async function typeMeasured(browser, page, selector, text) {
+  if (!traceCpu) return { wall: await typeTimed(page, selector, text), cpu: null };
+  const { result: wall, traceEvents } = await traced(browser, page, () => typeTimed(page, selector, text));
+  const { main, marks, cpu } = cpuBetweenMarks(traceEvents, 'bench-key');
   if (traceDir) {
     const name = `${++traceCount}-${selector.replace(/\W+/g, '_')}.json`;
     await writeFile(join(traceDir, name), JSON.stringify({ traceEvents }));
     printBreakdown(name, text, traceEvents, main, marks, wall, cpu);
   }
   return { wall, cpu };
+}
+
+/**
+ * Frame-to-frame times over `ms` of live updating; with BENCH_CPU also, per frame, the
+ * main thread's CPU time from one frame's callback to the next (the work that frame waited on).
+ */
+async function framesMeasured(browser, page, ms) {
+  if (!traceCpu) return { wall: await frameTimes(page, ms), cpu: null };
+  const { result: wall, traceEvents } = await traced(browser, page, () => frameTimes(page, ms));
+  return { wall, cpu: cpuBetweenMarks(traceEvents, 'bench-frame').cpu.slice(1) };
 }
 
 /**
@@ -134,6 +156,7 @@ async function frameTimes(page, ms) {
     const end = last + duration;
     await new Promise((resolve) => {
       const loop = (t) => {
+        performance.mark('bench-frame');
         deltas.push(t - last);
         last = t;
         if (t < end) requestAnimationFrame(loop);
@@ -147,20 +170,21 @@ async function frameTimes(page, ms) {
 
 /** One page under load: frames in both views and keystroke-to-paint in the three filters. */
 async function measure(browser, page) {
-  const mailboxFrames = stats(await frameTimes(page, 5000));
+  const mailboxFrames = await framesMeasured(browser, page, 5000);
   const mailboxKeys = await typeMeasured(browser, page, '[data-testid=mailbox-filter]', 'path:/user/orders/** dropped>0');
   await page.click('[data-testid=tab-dead-letters]');
   await page.waitForSelector('[data-testid=dl-row]');
-  const dlFrames = stats(await frameTimes(page, 5000));
+  const dlFrames = await framesMeasured(browser, page, 5000);
   const recipientKeys = await typeMeasured(browser, page, '[data-testid=dl-recipient]', '/user/orders');
   // The search text is built in idle time while the view is open, else by the first search.
   const searchKeys = await typeMeasured(browser, page, '[data-testid=dl-search]', 'user42@example');
   const sampleCost = await page.locator('[data-testid=panel-cost]').textContent();
   const cpu = (k) => (k.cpu ? { cpuMs: stats(k.cpu) } : {});
   return {
-    mailboxesView: { frameMs: mailboxFrames, filterKeystrokeToPaintMs: stats(mailboxKeys.wall), ...prefixed('filterKeystroke', cpu(mailboxKeys)) },
+    mailboxesView: { frameMs: stats(mailboxFrames.wall), ...prefixed('frame', cpu(mailboxFrames)), filterKeystrokeToPaintMs: stats(mailboxKeys.wall), ...prefixed('filterKeystroke', cpu(mailboxKeys)) },
     deadLettersView: {
-      frameMs: dlFrames,
+      frameMs: stats(dlFrames.wall),
+      ...prefixed('frame', cpu(dlFrames)),
       recipientKeystrokeToPaintMs: stats(recipientKeys.wall),
       ...prefixed('recipientKeystroke', cpu(recipientKeys)),
       payloadSearchKeystrokeToPaintMs: stats(searchKeys.wall),
