@@ -7,9 +7,15 @@
 // sets MAILROOM_REQUIRE_POSTGRES=1 and fails instead).
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <exception>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <thread>
@@ -103,6 +109,38 @@ class PostgresJournal : public ::testing::Test {
 
 using testing::captured;
 using testing::sequences;
+
+// The support's own contract: a server that can no longer be stopped (here pg_ctl finds no
+// postmaster.pid) is reported on stderr by ~PgCluster, which never throws (a throw from a
+// destructor is std::terminate, which would end the whole test binary).
+pid_t postmaster_pid = 0;
+TEST(PgClusterDeathTest, DestructorReportsAServerItCannotStopInsteadOfThrowing) {
+  const std::string why = PgCluster::unavailable_reason();
+  if (!why.empty()) {
+    const char* require = std::getenv("MAILROOM_REQUIRE_POSTGRES");
+    if (require && std::string(require) == "1") FAIL() << why;
+    GTEST_SKIP() << "PostgreSQL test skipped: " << why;
+  }
+  GTEST_FLAG_SET(death_test_style, "threadsafe");  // a fresh process: no threads, no suite server
+  EXPECT_EXIT(
+      {
+        // The server this child starts is stopped by the child in every case (also on an abort).
+        std::set_terminate([] {
+          if (postmaster_pid > 0) ::kill(postmaster_pid, SIGQUIT);
+          std::abort();
+        });
+        {
+          PgCluster cluster;
+          const std::string pid_file = cluster.data_dir() + "/postmaster.pid";
+          std::ifstream(pid_file) >> postmaster_pid;
+          std::rename(pid_file.c_str(), (pid_file + ".aside").c_str());
+        }
+        if (postmaster_pid > 0) ::kill(postmaster_pid, SIGQUIT);
+        std::fflush(nullptr);
+        ::_exit(0);
+      },
+      ::testing::ExitedWithCode(0), "could not be stopped: pg_ctl stop failed");
+}
 
 // First use creates the schema and records its version.
 TEST_F(PostgresJournal, CreatesAVersionedSchemaOnFirstUse) {

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <stdexcept>
 
 namespace mailroom::testing {
@@ -78,10 +79,24 @@ PgCluster::PgCluster() : bin_(bin_dir()) {
   start();
 }
 
+// Never throws (a throw from a destructor is std::terminate, and during a
+// failing test's unwinding it would hide the failure): a server that cannot
+// be stopped is reported on stderr with pg_ctl's words.
 PgCluster::~PgCluster() {
-  if (running_) kill();
+  if (running_) {
+    try {
+      kill();
+    } catch (const std::exception& e) {
+      std::cerr << "PgCluster: the test server in " << dir_ << " could not be stopped: " << e.what()
+                << "\n";
+    }
+  }
   std::error_code ec;
   std::filesystem::remove_all(dir_, ec);
+}
+
+std::string PgCluster::data_dir() const {
+  return dir_ + "/data";
 }
 
 std::string PgCluster::url() const {

@@ -15,13 +15,14 @@ class PgCluster {
   // Why a server cannot be started here ("" when it can): names what is missing.
   static std::string unavailable_reason();
 
-  PgCluster();  // initdb + start; throws std::runtime_error with the server's log
-  ~PgCluster();
+  PgCluster();   // initdb + start; throws std::runtime_error with the server's log
+  ~PgCluster();  // stops the server; never throws (a failure is reported on stderr)
   PgCluster(const PgCluster&) = delete;
   PgCluster& operator=(const PgCluster&) = delete;
 
   std::string url() const;  // postgresql://postgres@127.0.0.1:<port>/postgres
   int port() const { return port_; }
+  std::string data_dir() const;  // the server's data folder (postmaster.pid is there)
   // The server dies at once (pg_ctl stop -m immediate: no checkpoint, no
   // goodbye to clients; crash recovery at the next start).
   void kill();
