@@ -180,6 +180,35 @@ TEST(CrossProcess, TwoProcessesShareOneSqliteFile) {
   two_processes_share("sqlite:" + dir.file("shared.db"));
 }
 
+// What a program printed on stdout and stderr, and how it ended: its exit code,
+// or -1 when a signal ended it (an abort).
+std::string run(const std::string& command, int* code) {
+  std::string out;
+  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  *code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
+// A flag that takes a number, given something else, is named and the node exits 2 (usage),
+// rather than aborting on an uncaught std::invalid_argument / std::out_of_range.
+TEST(CrossProcess, NodeNamesANonNumberFlagAndExits2) {
+  testing::TempDir dir;
+  const std::string node =
+      std::string(MAILROOM_NODE_BINARY) + " --system shop --journal sqlite:" + dir.file("flags.db");
+  for (const std::string& bad : {std::string("--orders many"), std::string("--orders 3x"),
+                                 std::string("--orders 99999999999"), std::string("--port -1"),
+                                 std::string("--port 70000")}) {
+    int code = 0;
+    const std::string said = run(node + " " + bad, &code);
+    EXPECT_EQ(code, 2) << bad << ": " << said;
+    const std::string flag = bad.substr(0, bad.find(' '));
+    EXPECT_NE(said.find(flag + " takes a whole number"), std::string::npos) << bad << ": " << said;
+  }
+}
+
 // The same on PostgreSQL: a throw-away server (MAILROOM_REQUIRE_POSTGRES=1 makes its absence fail).
 TEST(CrossProcess, TwoProcessesShareOnePostgresDatabase) {
   const std::string why = testing::PgCluster::unavailable_reason();

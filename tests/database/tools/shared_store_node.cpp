@@ -9,6 +9,7 @@
 // Prints "Stream: <its stream>", "Attach: <panel url>" (with a server) and
 // "Ready" once every letter is stored; runs until SIGTERM or SIGINT.
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -51,14 +52,27 @@ int main(int argc, char** argv) {
       }
       return argv[++i];
     };
+    // A whole decimal number in [low, high], or the flag is named (std::stoi
+    // would throw past main and abort).
+    auto number = [&](int low, int high) -> int {
+      const std::string text = value();
+      int n = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+      if (error != std::errc{} || end != text.data() + text.size() || n < low || n > high) {
+        std::cerr << arg << " takes a whole number from " << low << " to " << high << ", not \""
+                  << text << "\"\n";
+        std::exit(2);
+      }
+      return n;
+    };
     if (arg == "--system") {
       name = value();
     } else if (arg == "--journal") {
       url = value();
     } else if (arg == "--orders") {
-      orders = std::stoi(value());
+      orders = number(0, 1000000);
     } else if (arg == "--port") {
-      devtools.port = static_cast<std::uint16_t>(std::stoi(value()));
+      devtools.port = static_cast<std::uint16_t>(number(0, 65535));
       server = true;
     } else if (arg == "--allow-writes") {
       devtools.allow_writes = true;
