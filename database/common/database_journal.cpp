@@ -176,6 +176,17 @@ std::vector<std::string> DatabaseJournal::streams() {
   return backend_->streams();
 }
 
+std::optional<std::map<std::string, std::uint64_t>> DatabaseJournal::count_letters() {
+  bool writes = false;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [name, stream] : streams_) writes = writes || stream.writer;
+  }
+  if (writes) flush();  // a writer counts what it appended
+  std::lock_guard db(db_mutex_);
+  return backend_->count_letters();
+}
+
 void DatabaseJournal::writer_loop() {
   std::unique_lock lock(mutex_);
   auto retry = options_.retry_min;

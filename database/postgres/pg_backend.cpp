@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "../common/letter_filter_sql.hpp"
+#include "../common/live_letter_count_sql.hpp"
 #include "mailroom/journal_database_errors.hpp"
 #include "mailroom/journal_locked_error.hpp"
 #include "mailroom/postgres_journal.hpp"
@@ -258,6 +259,17 @@ std::vector<std::string> PostgresBackend::streams() {
   });
   std::vector<std::string> out;
   for (int i = 0; i < PQntuples(r.get()); ++i) out.emplace_back(PQgetvalue(r.get(), i, 0));
+  return out;
+}
+
+std::optional<std::map<std::string, std::uint64_t>> PostgresBackend::count_letters() {
+  auto r = once_more_if_dropped([&] {
+    return db_.exec(kLiveLetterCountSql, {}, "counting the live dead letters", true);  // binary
+  });
+  std::map<std::string, std::uint64_t> out;
+  for (int i = 0; i < PQntuples(r.get()); ++i) {
+    out[PQgetvalue(r.get(), i, 0)] = static_cast<std::uint64_t>(pg_int8(r.get(), i, 1));
+  }
   return out;
 }
 

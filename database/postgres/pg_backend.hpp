@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -25,6 +26,7 @@ class PostgresBackend final : public DatabaseBackend {
                                           const JournalLetterFilter& filter) override;
   void delete_up_to(const std::string& stream, std::uint64_t up_to) override;
   std::vector<std::string> streams() override;
+  std::optional<std::map<std::string, std::uint64_t>> count_letters() override;
 
   PgConnection& connection() { return db_; }
 

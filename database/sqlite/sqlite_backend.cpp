@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "../common/letter_filter_sql.hpp"
+#include "../common/live_letter_count_sql.hpp"
 #include "../common/process_identity.hpp"
 #include "mailroom/journal_database_errors.hpp"
 #include "mailroom/journal_locked_error.hpp"
@@ -251,6 +252,13 @@ std::vector<std::string> SqliteBackend::streams() {
                         location_);
   std::vector<std::string> out;
   while (query.step()) out.push_back(query.text(0));
+  return out;
+}
+
+std::optional<std::map<std::string, std::uint64_t>> SqliteBackend::count_letters() {
+  SqliteStatement query(db_, kLiveLetterCountSql, location_);
+  std::map<std::string, std::uint64_t> out;
+  while (query.step()) out[query.text(0)] = static_cast<std::uint64_t>(query.integer(1));
   return out;
 }
 

@@ -3,7 +3,9 @@
 
 #include <sqlite3.h>
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -26,6 +28,7 @@ class SqliteBackend final : public DatabaseBackend {
                                           const JournalLetterFilter& filter) override;
   void delete_up_to(const std::string& stream, std::uint64_t up_to) override;
   std::vector<std::string> streams() override;
+  std::optional<std::map<std::string, std::uint64_t>> count_letters() override;
 
   sqlite3* handle() const noexcept { return db_; }
 

@@ -5,6 +5,7 @@
 // another stream refused with not-owner.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "mailroom/devtools_session.hpp"
+#include "mailroom/manual_dispatcher.hpp"
+#include "mailroom/sqlite_journal.hpp"
 #include "support/temp_dir.hpp"
 #include "support/url_system.hpp"
 
@@ -174,6 +177,76 @@ TEST(DevtoolsStreams, WritesToAnotherStreamAreRefused) {
   const json own = s.request("deadLetters.replay", {{"id", "1"}, {"stream", kShop}});
   EXPECT_EQ(own["result"]["outcome"], "unresolved-recipient")
       << own.dump();  // /user/cart is not there
+}
+
+// The real SQLite journal, with every stream read counted.
+class ReadCountingJournal final : public Journal {
+ public:
+  explicit ReadCountingJournal(std::shared_ptr<Journal> inner) : inner_(std::move(inner)) {}
+  JournalReadResult read(const std::string& stream) override {
+    ++reads;
+    return inner_->read(stream);
+  }
+  JournalReadResult read_letters(const std::string& stream,
+                                 const JournalLetterFilter& filter) override {
+    ++reads;
+    return inner_->read_letters(stream, filter);
+  }
+  std::uint64_t append(const std::string& stream, std::string payload) override {
+    return inner_->append(stream, std::move(payload));
+  }
+  void flush() override { inner_->flush(); }
+  void delete_up_to(const std::string& stream, std::uint64_t up_to) override {
+    inner_->delete_up_to(stream, up_to);
+  }
+  void acquire(const std::string& stream) override { inner_->acquire(stream); }
+  void release(const std::string& stream) override { inner_->release(stream); }
+  std::vector<std::string> streams() override { return inner_->streams(); }
+  std::optional<std::map<std::string, std::uint64_t>> count_letters() override {
+    return inner_->count_letters();
+  }
+  std::atomic<int> reads{0};
+
+ private:
+  std::shared_ptr<Journal> inner_;
+};
+
+// deadLetters.streams counts in the store (one query) and reads no stream, however long; the
+// counts are the folded ones: a purged letter (its "removed" tombstone) is not counted, and the
+// shop's own letters are counted before its batch reached the file.
+TEST(DevtoolsStreams, StreamsCountsInTheStoreWithoutReadingAnyStream) {
+  TempDir dir;
+  const std::string file = dir.file("letters.db");
+  UrlSystem billing("billing", "sqlite:" + file);
+  for (int i = 0; i < 3; ++i) billing.lose("/user/invoices/" + std::to_string(i), "invoice");
+  const std::uint64_t purged = billing.queue().list().front().id;
+  ASSERT_EQ(billing.queue().remove({purged}).size(), 1u);
+  billing.queue().flush();
+
+  auto journal = std::make_shared<ReadCountingJournal>(open_sqlite_journal(file));
+  auto dispatcher = std::make_shared<ManualDispatcher>();
+  auto shop = ActorSystem::create(
+      "shop", ActorSystemOptions::create()
+                  .with_dispatcher(dispatcher)
+                  .with_journal(journal)
+                  .with_dead_letters(DeadLetterQueueOptions::create().with_store("persistent")));
+  shop->actor_selection("/user/cart").tell(std::string("cart-1"));
+  dispatcher->run_until_idle();
+  std::vector<json> frames;
+  DevtoolsSession session(*shop, {}, [&](std::string f) { frames.push_back(json::parse(f)); });
+  session.receive(R"({"type":"hello","protocol":"mailroom-devtools","version":1})");
+  const int reads_before = journal->reads.load();  // the shop's restore read its own stream
+  session.receive(R"({"type":"request","id":1,"method":"deadLetters.streams"})");
+  ASSERT_EQ(frames.size(), 2u);
+  EXPECT_EQ(
+      frames[1]["result"]["streams"],
+      json::parse(
+          R"([{"stream":"mailroom-dead-letters-billing","system":"billing","size":2,"own":false},
+                            {"stream":"mailroom-dead-letters-shop","system":"shop","size":1,"own":true}])"))
+      << frames[1].dump();
+  EXPECT_EQ(journal->reads.load(), reads_before) << "deadLetters.streams read streams in full";
+  shop->terminate();
+  dispatcher->run_until_idle();
 }
 
 // A store that is not persistent has no streams and no own stream.

@@ -30,6 +30,7 @@
 #include "postgres/pg_connection.hpp"
 #include "postgres/pg_schema.hpp"
 #include "support/journal_records.hpp"
+#include "support/letter_counts.hpp"
 #include "support/narrowed_read.hpp"
 #include "support/pg_cluster.hpp"
 #include "support/url_system.hpp"
@@ -327,6 +328,12 @@ using System = testing::UrlSystem;
 TEST_F(PostgresJournal, ListFiltersAreNarrowedInSql) {
   auto reader = open_postgres_journal(url());
   testing::expect_narrowed_reads(url(), *reader);
+}
+
+// Live letters are counted per stream in SQL as a restore folds them (deadLetters.streams).
+TEST_F(PostgresJournal, LetterCountsAreTheFoldedCounts) {
+  auto journal = open_postgres_journal(url(), patient());
+  testing::expect_counts_match_the_fold(*journal);
 }
 
 // Two systems on one database (selected by URL) list each other's letters

@@ -26,6 +26,7 @@
 #include "sqlite/sqlite_backend.hpp"
 #include "sqlite/sqlite_schema.hpp"
 #include "support/journal_records.hpp"
+#include "support/letter_counts.hpp"
 #include "support/narrowed_read.hpp"
 #include "support/temp_dir.hpp"
 #include "support/url_system.hpp"
@@ -365,6 +366,13 @@ TEST(SqliteJournal, ListFiltersAreNarrowedInSql) {
   const std::string db = dir.file("letters.db");
   auto reader = open_sqlite_journal(db);
   testing::expect_narrowed_reads("sqlite:" + db, *reader);
+}
+
+// Live letters are counted per stream in SQL as a restore folds them (deadLetters.streams).
+TEST(SqliteJournal, LetterCountsAreTheFoldedCounts) {
+  TempDir dir;
+  auto journal = open_sqlite_journal(dir.file("letters.db"));
+  testing::expect_counts_match_the_fold(*journal);
 }
 
 // Runs mailroom-dlq; its standard output, and the exit code in *code.

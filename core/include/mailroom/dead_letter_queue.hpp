@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "mailroom/dead_letter_changes.hpp"
@@ -107,6 +108,11 @@ class DeadLetterQueue final : public DeadLetterSink {
   std::vector<std::string> list_streams();
   std::vector<JournaledDeadLetter> list_stream(const std::string& stream,
                                                const DeadLetterFilter& filter = {});
+  // list_streams() with each stream's live letter count (what list_stream
+  // without a filter would return, this queue's unflushed appends included):
+  // counted by the journal where it can (one query on the database
+  // journals), else by reading each stream.
+  std::vector<std::pair<std::string, std::size_t>> stream_sizes();
 
   // Purge: takes the given entries out of the queue, one named outcome per id
   // in the order given (a repeated id answers unknown-entry the second time).

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -79,6 +80,14 @@ class Journal {
   virtual JournalReadResult read_letters(const std::string& stream,
                                          const JournalLetterFilter& /*filter*/) {
     return read(stream);
+  }
+  // How many dead letters each stream holds as read_dead_letter_journal folds
+  // it (a "captured" record with no later "captured" or "removed" of its id
+  // and no later "cleared"), counted without reading the records where the
+  // journal can (the database journals: one SQL count); nullopt when it
+  // cannot (then the caller reads). A stream without letters may be missing.
+  virtual std::optional<std::map<std::string, std::uint64_t>> count_letters() {
+    return std::nullopt;
   }
   // Records appended but not yet stored (a database that went away): the
   // figure behind the mailroom_journal_backlog metric. nullopt for journals

@@ -51,6 +51,24 @@ std::vector<JournaledDeadLetter> DeadLetterQueue::list_stream(const std::string&
   return out;
 }
 
+std::vector<std::pair<std::string, std::size_t>> DeadLetterQueue::stream_sizes() {
+  std::vector<std::pair<std::string, std::size_t>> out;
+  const std::vector<std::string> streams = list_streams();
+  if (streams.empty()) return out;
+  flush();  // this queue's own appends are counted too
+  const auto counts = deps_.journal->count_letters();
+  for (const std::string& stream : streams) {
+    std::size_t size = 0;
+    if (!counts) {
+      size = list_stream(stream).size();
+    } else if (auto it = counts->find(stream); it != counts->end()) {
+      size = static_cast<std::size_t>(it->second);
+    }
+    out.emplace_back(stream, size);
+  }
+  return out;
+}
+
 void DeadLetterQueue::register_backlog_gauge() {
   if (deps_.metrics == nullptr || !deps_.journal->backlog()) return;
   std::weak_ptr<Journal> weak = deps_.journal;

@@ -80,6 +80,10 @@ class DatabaseBackend {
   }
   virtual void delete_up_to(const std::string& stream, std::uint64_t up_to) = 0;
   virtual std::vector<std::string> streams() = 0;
+  // Live dead letters per stream (Journal::count_letters); nullopt: not counted here.
+  virtual std::optional<std::map<std::string, std::uint64_t>> count_letters() {
+    return std::nullopt;
+  }
 };
 
 class DatabaseJournal final : public Journal {
@@ -101,6 +105,7 @@ class DatabaseJournal final : public Journal {
   void acquire(const std::string& stream) override;
   void release(const std::string& stream) override;
   std::vector<std::string> streams() override;
+  std::optional<std::map<std::string, std::uint64_t>> count_letters() override;
   std::optional<std::uint64_t> backlog() const override;
 
   std::string location() const;
