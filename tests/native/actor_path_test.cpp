@@ -23,6 +23,26 @@ TEST(ActorPath, ToLocalNormalisesPathsOfThisSystemOnly) {
   EXPECT_EQ(ActorPath::to_local("/user//a", "shop"), "");
 }
 
+// malformation() names what the panel calls a malformed target (devtools-ui targetPath.ts):
+// spaces around the path, an empty segment, a name with whitespace, a leading '$' or too long;
+// relative, empty and well-formed paths are not malformed ("" : left to the resolution).
+TEST(ActorPath, MalformationNamesPathsThatCannotNameAnActor) {
+  EXPECT_EQ(ActorPath::malformation(" /user/a"), "spaces before or after it");
+  EXPECT_EQ(ActorPath::malformation("/user/a "), "spaces before or after it");
+  EXPECT_EQ(ActorPath::malformation("\tmailroom://shop/user/a"), "spaces before or after it");
+  EXPECT_EQ(ActorPath::malformation("/user/a\n"), "spaces before or after it");
+  EXPECT_EQ(ActorPath::malformation("/user//a"), "an empty segment (//)");
+  EXPECT_EQ(ActorPath::malformation("mailroom://shop/user//a"), "an empty segment (//)");
+  EXPECT_EQ(ActorPath::malformation("/user/a b"), "whitespace in \"a b\"");
+  EXPECT_EQ(ActorPath::malformation("/user/$a"), "\"$a\" starts with '$' (reserved)");
+  EXPECT_EQ(ActorPath::malformation("/user/" + std::string(256, 'x')),
+            "a name longer than 255 characters");
+  for (const char* fine : {"/user/a", "/user/a/", "mailroom://shop/user/a/b", "other://shop/user/a",
+                           "/user/../a", "user/a", "", "/", "mailroom://shop"}) {
+    EXPECT_EQ(ActorPath::malformation(fine), "") << fine;
+  }
+}
+
 // full() prints the scheme, the system and the local path.
 TEST(ActorPath, FullPrintsSchemeSystemAndLocalPath) {
   EXPECT_EQ(ActorPath::full("shop", "/user/a"), "mailroom://shop/user/a");

@@ -293,6 +293,48 @@ TEST(DevtoolsSession, ReplayIsRefusedReadOnlyAndWorksWithWrites) {
   }
 }
 
+// A redirect path malformed as written (the panel's rule, ActorPath::malformation) is named in the
+// replay and preview answers and never resolved leniently: " mailroom://shop/user/other" with a
+// space in front would otherwise be read as the scheme " mailroom" and delivered to /user/other.
+TEST(DevtoolsSession, MalformedRedirectIsNamedAndNotDelivered) {
+  Harness h(true);
+  ActorRef drop = h.sink_actor("drop");
+  h.sink_actor("other");
+  drop.tell(std::string("a"));
+  h.dispatcher->run_until_idle();
+  h.greet();
+  for (const std::string path : {" mailroom://shop/user/other", "/user/other ", "/user/$other"}) {
+    SCOPED_TRACE(path);
+    auto out = h.send(json{{"type", "request"},
+                           {"id", "p"},
+                           {"method", "deadLetters.preview"},
+                           {"params", {{"action", "replay"}, {"ids", {"1"}}, {"path", path}}}});
+    const json preview = out[0]["result"]["results"][0];  // a copy: out is reused below
+    EXPECT_EQ(preview["outcome"], "unresolved-recipient") << out[0].dump();
+    EXPECT_TRUE(preview.contains("malformed")) << out[0].dump();
+    EXPECT_TRUE(out[0]["result"]["mailboxes"].empty());
+    out = h.send(json{{"type", "request"},
+                      {"id", "r"},
+                      {"method", "deadLetters.replay"},
+                      {"params", {{"id", "1"}, {"path", path}}}});
+    EXPECT_EQ(out[0]["result"]["outcome"], "unresolved-recipient") << out[0].dump();
+    EXPECT_EQ(out[0]["result"]["malformed"], preview["malformed"]);
+    EXPECT_EQ(h.system->dead_letter_queue().list().size(), 1u);  // the entry stays
+  }
+  auto out = h.send(json{{"type", "request"},
+                         {"id", "s"},
+                         {"method", "deadLetters.replay"},
+                         {"params", {{"id", "1"}, {"path", " /user/other"}}}});
+  EXPECT_EQ(out[0]["result"]["malformed"], "spaces before or after it");
+  // A well-formed redirect has no such field and is delivered.
+  out = h.send(json{{"type", "request"},
+                    {"id", "t"},
+                    {"method", "deadLetters.replay"},
+                    {"params", {{"id", "1"}, {"path", "mailroom://shop/user/other"}}}});
+  EXPECT_EQ(out[0]["result"],
+            json::parse(R"({"outcome":"replayed","recipientPath":"/user/other"})"));
+}
+
 // deadLetters.remove (purge) is refused read-only; with writes it answers one outcome per id
 // and the "purged" delta goes out before the answer.
 TEST(DevtoolsSession, RemoveIsRefusedReadOnlyAndPurgesWithWrites) {

@@ -29,10 +29,17 @@ class ActorPath {
   static std::string_view system_of(std::string_view path) noexcept;
   // The local spelling: "/user/a" as given, or a full path of `system` (any
   // scheme); trailing '/' dropped. Anything else (another system, no leading
-  // '/', "//") → "".
+  // '/', "//") → "". Lenient on purpose (filters, selections): a replay
+  // target is checked by malformation() first.
   static std::string to_local(std::string_view path, std::string_view system);
   // The same for a full path of any (named) system.
   static std::string to_local(std::string_view path);
+  // Why `path` cannot name an actor as written, "" when it can: whitespace
+  // before or after it, an empty segment ("//"), or a name is_valid_name
+  // refuses ('$' first, whitespace, too long). "." and ".." (relative, not
+  // malformed), an empty path or one without a leading '/' are left to the
+  // resolution (unresolved). The panel names the same problems as typed.
+  static std::string malformation(std::string_view path);
   // A child's local path: child("/user", "a") → "/user/a", child("/", "user") → "/user".
   static std::string child(std::string_view parent, std::string_view name);
   // The parent of a local path ("/" for "/" and the guardians).

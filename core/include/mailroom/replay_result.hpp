@@ -11,6 +11,9 @@ namespace mailroom {
 struct ReplayResult {
   ReplayOutcome outcome = ReplayOutcome::kUnknownEntry;
   std::string recipient_path;  // "" for unknown-entry
+  // unresolved-recipient for a redirect path that is malformed as written
+  // (ActorPath::malformation: why), "" otherwise.
+  std::string malformed;
 };
 
 }  // namespace mailroom

@@ -22,6 +22,9 @@ class ReplayTarget {
   // Normalise a path the way resolve_user_actor reads it ("/user/x"), or "" if
   // it is not a path of this system.
   virtual std::string local_path(std::string_view path) const = 0;
+  // Why a redirect path is malformed as written (ActorPath::malformation),
+  // "" when it is not; the replay then answers unresolved-recipient, naming it.
+  virtual std::string malformation(std::string_view /*path*/) const { return {}; }
   // Deliver as a user message, keeping envelope.sender. May throw MailboxFullError.
   virtual void deliver(const ActorRef& recipient, Envelope envelope) = 0;
 };

@@ -269,6 +269,7 @@ struct DeadLetterQueue::ReplayPlan {
   Message message;
   ActorRef sender;
   std::optional<ActorRef> recipient;
+  std::string malformed;  // why the redirect path is malformed, if it is
 };
 
 DeadLetterQueue::ReplayPlan DeadLetterQueue::plan_replay(
@@ -313,6 +314,9 @@ DeadLetterQueue::ReplayPlan DeadLetterQueue::plan_replay(
   // an alternate the recorded path is not resolved at all.
   const std::string destination = alternate ? *alternate : recorded_path;
   plan.path = destination;
+  // A malformed redirect names nothing, whatever a lenient lookup would find.
+  if (alternate && deps_.target != nullptr) plan.malformed = deps_.target->malformation(*alternate);
+  if (!plan.malformed.empty()) return refuse(ReplayOutcome::kUnresolvedRecipient, destination);
   if (deps_.target != nullptr) {
     plan.recipient = deps_.target->resolve_user_actor(destination);
     if (std::string local = deps_.target->local_path(destination); !local.empty()) {
@@ -330,21 +334,22 @@ DeadLetterQueue::ReplayPlan DeadLetterQueue::plan_replay(
 ReplayResult DeadLetterQueue::preview_replay(std::uint64_t id,
                                              const std::optional<std::string>& alternate) {
   ReplayPlan plan = plan_replay(id, alternate);
-  return ReplayResult{plan.refused.value_or(ReplayOutcome::kReplayed), std::move(plan.path)};
+  return ReplayResult{plan.refused.value_or(ReplayOutcome::kReplayed), std::move(plan.path),
+                      std::move(plan.malformed)};
 }
 
 ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string> alternate) {
   // Every outcome but replayed counts as replay-failed (called without the lock).
-  auto failed = [this](ReplayOutcome outcome, std::string path) {
+  auto failed = [this](ReplayOutcome outcome, std::string path, std::string malformed = {}) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       ++stats_.replay_failed;
     }
     count(Outcome::kReplayFailed);
-    return ReplayResult{outcome, std::move(path)};
+    return ReplayResult{outcome, std::move(path), std::move(malformed)};
   };
   ReplayPlan plan = plan_replay(id, alternate);
-  if (plan.refused) return failed(*plan.refused, std::move(plan.path));
+  if (plan.refused) return failed(*plan.refused, std::move(plan.path), std::move(plan.malformed));
   const Message& message = plan.message;
   const ActorRef& sender = plan.sender;
   const ActorRef& recipient = *plan.recipient;
@@ -434,7 +439,7 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
   }
   notify_changed();
   count(Outcome::kReplayed);
-  return ReplayResult{ReplayOutcome::kReplayed, used_path};
+  return ReplayResult{ReplayOutcome::kReplayed, used_path, {}};
 }
 
 // ---------------------------------------------------------- maintenance --

@@ -280,8 +280,9 @@ struct DevtoolsSession::State {
       path = params["path"].get<std::string>();
     }
     const ReplayResult r = system.dead_letter_queue().replay(id, path);
-    return json{{"outcome", std::string(to_string(r.outcome))},
-                {"recipientPath", r.recipient_path}};
+    json out{{"outcome", std::string(to_string(r.outcome))}, {"recipientPath", r.recipient_path}};
+    if (!r.malformed.empty()) out["malformed"] = r.malformed;
+    return out;
   }
 
   void require_writes() const {
@@ -360,9 +361,11 @@ struct DevtoolsSession::State {
     std::set<std::string> targets;
     for (std::uint64_t id : ids) {
       const ReplayResult r = queue.preview_replay(id, path);
-      results.push_back(json{{"id", devtools::id_text(id)},
-                             {"outcome", std::string(to_string(r.outcome))},
-                             {"recipientPath", r.recipient_path}});
+      json result{{"id", devtools::id_text(id)},
+                  {"outcome", std::string(to_string(r.outcome))},
+                  {"recipientPath", r.recipient_path}};
+      if (!r.malformed.empty()) result["malformed"] = r.malformed;
+      results.push_back(std::move(result));
       if (r.outcome == ReplayOutcome::kReplayed) targets.insert(r.recipient_path);
     }
     if (!targets.empty()) {

@@ -61,6 +61,15 @@ std::optional<FullPath> split_full(std::string_view path) noexcept {
   return FullPath{after.substr(0, slash), after.substr(slash)};
 }
 
+bool space(char c) noexcept {
+  return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
+
+// Whitespace around a path is never part of it (a name holds none).
+bool padded(std::string_view path) noexcept {
+  return !path.empty() && (space(path.front()) || space(path.back()));
+}
+
 // A local path without its trailing '/', or "" when it is not one.
 std::string normal_local(std::string_view path) {
   if (path.empty() || path.front() != '/') return "";
@@ -90,6 +99,30 @@ std::string ActorPath::to_local(std::string_view path) {
   }
   if (path.find("://") != std::string_view::npos) return "";
   return normal_local(path);
+}
+
+std::string ActorPath::malformation(std::string_view path) {
+  if (padded(path)) return "spaces before or after it";
+  std::string_view local = path;
+  if (const auto parts = split_full(path)) {
+    local = parts->rest;
+  } else if (path.find("://") != std::string_view::npos) {
+    return "";
+  }
+  if (local.empty() || local.front() != '/') return "";
+  while (local.size() > 1 && local.back() == '/') local.remove_suffix(1);
+  for (std::size_t start = 1; start < local.size();) {
+    std::size_t end = local.find('/', start);
+    if (end == std::string_view::npos) end = local.size();
+    const std::string_view name = local.substr(start, end - start);
+    start = end + 1;
+    if (name == "." || name == ".." || is_valid_name(name)) continue;
+    if (name.empty()) return "an empty segment (//)";
+    if (name.front() == '$') return "\"" + std::string(name) + "\" starts with '$' (reserved)";
+    if (name.size() > kMaxNameLength) return "a name longer than 255 characters";
+    return "whitespace in \"" + std::string(name) + "\"";
+  }
+  return "";
 }
 
 std::string ActorPath::child(std::string_view parent, std::string_view name) {

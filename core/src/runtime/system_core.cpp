@@ -292,6 +292,10 @@ std::string SystemCore::local_path(std::string_view path) const {
   return ActorPath::to_local(path, name_);
 }
 
+std::string SystemCore::malformation(std::string_view path) const {
+  return ActorPath::malformation(path);
+}
+
 void SystemCore::deliver(const ActorRef& recipient, Envelope envelope) {
   if (!recipient) return;
   recipient.cell()->tell(std::move(envelope));

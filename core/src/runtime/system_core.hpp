@@ -110,6 +110,7 @@ class SystemCore : public ReplayTarget, public std::enable_shared_from_this<Syst
   // ---- ReplayTarget ----
   std::optional<ActorRef> resolve_user_actor(std::string_view path) override;
   std::string local_path(std::string_view path) const override;
+  std::string malformation(std::string_view path) const override;
   void deliver(const ActorRef& recipient, Envelope envelope) override;
 
  private:
