@@ -6,8 +6,8 @@
 // - Reads are bounded ranges (no whole-file strings, any size).
 // - One writer per stream: an exclusive lock file "<name>.lock" holding the
 //   owner's pid. A lock whose pid is dead (or an empty file) is stale and
-//   taken over; a live one (another process, or another system of this
-//   process) is refused. The native build follows the same protocol (it
+//   taken over, by one process only (see removeIfStale); a live one (another
+//   process, or another system of this process) is refused. The native build follows the same protocol (it
 //   writes its pid there while it holds, plus a flock Node cannot take), so a
 //   native and a Node writer refuse each other (tests/js/journal_cross_target.test.mjs).
 // - A journal of the old JSON-lines format ("<stream>.jsonl") is read once
@@ -40,6 +40,89 @@ function processAlive(pid) {
     return true;
   } catch (error) {
     return error.code === 'EPERM';  // alive, owned by someone else
+  }
+}
+
+// A lock (or takeover marker) file is created whole: written aside, then
+// linked to its name, which fails when the name exists. Created empty and
+// written after, a racer could read it empty in between and take it as stale.
+function createHolding(file) {
+  const aside = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.new`;
+  fs.writeFileSync(aside, `${process.pid}\n`, { flag: 'wx' });
+  try {
+    fs.linkSync(aside, file);
+    return true;
+  } catch (error) {
+    if (error.code === 'EEXIST') return false;
+    if (!NO_LINKS.has(error.code)) throw error;
+  } finally {
+    fs.unlinkSync(aside);
+  }
+  // A file system without hard links: created exclusively, then written.
+  try {
+    fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if (error.code === 'EEXIST') return false;
+    throw error;
+  }
+}
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+// The pid written in a lock or marker file: NaN when empty or unreadable, null
+// when the file is gone.
+function ownerOf(file) {
+  try {
+    return Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+// Left by a process that is gone: a dead pid (a killed process), an empty or
+// unreadable file (a native holder empties it on release), or our own pid on
+// a file we do not hold (an earlier instance of this pid).
+function isStale(pid) {
+  return !Number.isInteger(pid) || pid === process.pid || !processAlive(pid);
+}
+
+const TAKEOVER = '.takeover';
+const TAKEOVER_WAIT_MS = 2000;  // how long a takeover by another process is waited for
+const MARKER_DEPTH = 3;  // markers of markers left by takers that died mid-takeover
+// Node only: a page without cross-origin isolation has no SharedArrayBuffer (and imports this file).
+const pauseCell = runningInNode ? new Int32Array(new SharedArrayBuffer(4)) : null;
+const pauseMs = (ms) => Atomics.wait(pauseCell, 0, 0, ms);  // lock() is synchronous
+
+// Removes a stale `file` as the only process doing so. Two processes may both
+// read the same dead pid; if each then removed the file and created its own,
+// the slower one would delete the faster one's live lock and both would write.
+// So the removal happens under a marker "<file>.takeover" that only one
+// process can create, and the owner is read again under it: while the marker
+// is held nobody else removes the file, and a dead owner cannot release it, so
+// a file still stale then is still the one removed. A marker whose taker died
+// is stale in turn and removed the same way (one level down).
+// Returns 'removed', 'gone', 'busy' (another process is taking over) or the
+// live pid now holding the file.
+function removeIfStale(file, depth) {
+  const marker = `${file}${TAKEOVER}`;
+  if (!createHolding(marker)) {
+    const taker = ownerOf(marker);
+    if (taker !== null && isStale(taker) && depth + 1 < MARKER_DEPTH) removeIfStale(marker, depth + 1);
+    return 'busy';
+  }
+  try {
+    const pid = ownerOf(file);
+    if (pid === null) return 'gone';
+    if (!isStale(pid)) return pid;
+    try {
+      fs.unlinkSync(file);
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
+    return 'removed';
+  } finally {
+    fs.unlinkSync(marker);
   }
 }
 
@@ -259,32 +342,26 @@ export class NodeJournalStorage {
   lock(name) {
     const file = `${this.location(name)}.lock`;
     if (heldLocks.has(file)) return 'another system of this process';
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      try {
-        fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+    const deadline = Date.now() + TAKEOVER_WAIT_MS;
+    let removed = 0;
+    for (;;) {
+      if (createHolding(file)) {
         heldLocks.add(file);
         return null;
-      } catch (error) {
-        if (error.code !== 'EEXIST') throw error;
       }
-      let pid = NaN;
-      try {
-        pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
-      } catch (error) {
-        if (error.code === 'ENOENT') continue;  // released meanwhile: try again
-        throw error;
+      const pid = ownerOf(file);
+      // pid null: released meanwhile, try again.
+      if (pid !== null) {
+        if (!isStale(pid)) return `process ${pid}`;
+        const outcome = removeIfStale(file, 0);
+        if (typeof outcome === 'number') return `process ${outcome}`;
+        if (outcome === 'removed' && ++removed >= 3) return 'another process (the lock file keeps coming back)';
+        if (outcome === 'busy') pauseMs(1);
       }
-      // Ours but not held: left by an earlier instance of this process. A dead
-      // pid (a killed process) or an unreadable one is a stale lock.
-      const stale = !Number.isInteger(pid) || pid === process.pid || !processAlive(pid);
-      if (!stale) return `process ${pid}`;
-      try {
-        fs.unlinkSync(file);
-      } catch (error) {
-        if (error.code !== 'ENOENT') throw error;
+      if (Date.now() > deadline) {
+        return `another process (it is taking over the stale lock; ${file}${TAKEOVER} stays)`;
       }
     }
-    return 'another process (the lock file keeps coming back)';
   }
 
   unlock(name) {
