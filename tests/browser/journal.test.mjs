@@ -172,6 +172,39 @@ describe('Browser journal (IndexedDB)', () => {
     await b.page.close();
   });
 
+  it('tells a writer whose lost Web Lock answer came after its letters were accepted: persistBrowserJournal() rejects', async () => {
+    // The race above made deterministic: tab b has claimed "late" but its lock answer is held back;
+    // tab a takes the lock meanwhile and writes; b's letters are accepted and synced (nothing is
+    // known yet), then b's answer comes (lost). Its letters are never written, and only
+    // persistBrowserJournal() can say so: it must reject with JournalLockedError.
+    const a = await open();
+    const b = await open();
+    await b.page.evaluate(() => window.mr.holdLocks());
+    assert.deepEqual(await b.page.evaluate(() => window.mr.create('late')), { ok: true });
+    assert.deepEqual(await a.page.evaluate(() => window.mr.create('late')), { ok: true });
+    await a.page.evaluate(() => window.mr.letters('late', 3, 'a'));
+    const told = await b.page.evaluate(async () => {
+      try {
+        await window.mr.letters('late', 2, 'b', () => window.mr.answerLocks());
+        return 'resolved';
+      } catch (error) {
+        return `${error.constructor.name}: ${error.message}`;
+      }
+    });
+    assert.match(told, /^JournalLockedError: .*another tab took the writer's lock first/);
+    const stored = frames(await storedBytes(a.page, fileOf('late'))).records.map((r) => JSON.parse(r.payload));
+    assert.equal(stored.length, 3, JSON.stringify(stored));
+    assert.ok(stored.every((record) => /"a\d"/.test(JSON.stringify(record))), JSON.stringify(stored));
+    // Told once: the next persist has nothing new to report.
+    assert.equal(await b.page.evaluate(async () => {
+      await (await import('/wasm/js/browser_journal.js')).persistBrowserJournal();
+      return 'resolved';
+    }), 'resolved');
+    assert.deepEqual([...a.problems, ...b.problems], []);
+    await a.page.close();
+    await b.page.close();
+  });
+
   it('still runs where IndexedDB is refused: the persistent queue keeps its letters in memory', async () => {
     // A private window or a blocked origin: a warning, no page error, no lost capture.
     const blocked = await browser.newContext();
