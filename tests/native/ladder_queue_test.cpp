@@ -156,7 +156,7 @@ TEST(LadderQueue, ValuesFollowTheirKeysAndAreDestroyedOnce) {
         ladder.insert(rng() >> 1, sequence++, owned.back());
       }
     };
-    add(3000);
+    add(40000);  // past the slab's small chunks, into its huge-page regions
     for (int i = 0; i < 1000; ++i) {
       auto e = ladder.pop_front();
       ASSERT_TRUE(e.has_value());

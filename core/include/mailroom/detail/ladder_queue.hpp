@@ -42,6 +42,8 @@
 #include <utility>
 #include <vector>
 
+#include "mailroom/detail/huge_pages.hpp"
+
 namespace mailroom::detail {
 
 // An order-preserving map of a non-NaN double to 64 bits (-0.0 as +0.0, so
@@ -109,7 +111,7 @@ class LadderQueue {
     --size_;
     const Record record = bottom_[head_];
     if (head_ + kPrefetchAhead < bottom_.size()) {
-      __builtin_prefetch(slab_.address(bottom_[head_ + kPrefetchAhead].slot));
+      slab_.prefetch(bottom_[head_ + kPrefetchAhead].slot);
     }
     if (++head_ == bottom_.size()) {
       bottom_.clear();
@@ -164,13 +166,18 @@ class LadderQueue {
   };
 
   // Values by slot, in chunks that never move; freed slots are reused last
-  // freed first.
+  // freed first. Past the first kSmallChunks (a backlog of tens of thousands)
+  // chunks are carved from huge-page regions (huge_pages.hpp), so a pop's
+  // random read of its value does not miss the TLB too.
   class Slab {
    public:
     static constexpr std::size_t kChunk = 1024;
     Slab() = default;
     Slab(const Slab&) = delete;
     Slab& operator=(const Slab&) = delete;
+    ~Slab() {
+      for (void* region : regions_) free_huge_region(region);
+    }
 
     std::uint32_t put(Value&& value) {
       std::uint32_t slot = 0;
@@ -178,9 +185,7 @@ class LadderQueue {
         slot = free_.back();
         free_.pop_back();
       } else {
-        if (used_ == chunks_.size() * kChunk) {
-          chunks_.push_back(std::unique_ptr<Chunk>(new Chunk));  // left raw
-        }
+        if (used_ == chunks_.size() * kChunk) chunks_.push_back(new_chunk());
         slot = used_++;
       }
       ::new (static_cast<void*>(raw(slot))) Value(std::move(value));
@@ -189,8 +194,11 @@ class LadderQueue {
     Value& at(std::uint32_t slot) noexcept {
       return *std::launder(reinterpret_cast<Value*>(raw(slot)));
     }
-    const void* address(std::uint32_t slot) const noexcept {
-      return chunks_[slot / kChunk]->bytes + (slot % kChunk) * sizeof(Value);
+    // The value's first and last byte (a value may straddle two cache lines).
+    void prefetch(std::uint32_t slot) const noexcept {
+      const unsigned char* p = chunks_[slot / kChunk]->bytes + (slot % kChunk) * sizeof(Value);
+      __builtin_prefetch(p);
+      __builtin_prefetch(p + sizeof(Value) - 1);
     }
     Value take(std::uint32_t slot) {
       Value& stored = at(slot);
@@ -205,10 +213,30 @@ class LadderQueue {
     struct Chunk {
       alignas(Value) unsigned char bytes[kChunk * sizeof(Value)];
     };
+    static constexpr std::size_t kSmallChunks = 32;
+    static constexpr std::size_t kChunksPerRegion = kHugeRegionBytes / sizeof(Chunk);
+
+    Chunk* new_chunk() {
+      if (!kHugeRegions || kChunksPerRegion == 0 || chunks_.size() < kSmallChunks) {
+        small_.push_back(std::unique_ptr<Chunk>(new Chunk));  // left raw
+        return small_.back().get();
+      }
+      if (region_left_ == 0) {
+        regions_.reserve(regions_.size() + 1);
+        regions_.push_back(allocate_huge_region());
+        region_left_ = kChunksPerRegion;
+      }
+      Chunk* first = static_cast<Chunk*>(regions_.back());
+      return first + (kChunksPerRegion - region_left_--);
+    }
     unsigned char* raw(std::uint32_t slot) noexcept {
       return chunks_[slot / kChunk]->bytes + (slot % kChunk) * sizeof(Value);
     }
-    std::vector<std::unique_ptr<Chunk>> chunks_;
+
+    std::vector<Chunk*> chunks_;  // by slot / kChunk
+    std::vector<std::unique_ptr<Chunk>> small_;
+    std::vector<void*> regions_;  // huge-page regions, each kChunksPerRegion chunks
+    std::size_t region_left_ = 0;
     std::vector<std::uint32_t> free_;
     std::uint32_t used_ = 0;  // slots below this were handed out at least once
   };
@@ -318,7 +346,7 @@ class LadderQueue {
     head_ = 0;
     bottom_.swap(bucket);  // the bucket keeps the bottom's old buffer
     for (std::size_t i = 0; i < kPrefetchAhead && i < bottom_.size(); ++i) {
-      __builtin_prefetch(slab_.address(bottom_[i].slot));
+      slab_.prefetch(bottom_[i].slot);
     }
   }
 
