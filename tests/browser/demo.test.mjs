@@ -154,3 +154,29 @@ describe('Live demo (wasm)', () => {
     assert.deepEqual(problems.filter((p) => !p.startsWith('dialog')), []);
   });
 });
+
+describe('Live demo (wasm): a restored queue larger than the first page', () => {
+  let server2;
+  let browser2;
+  after(async () => {
+    await browser2?.close();
+    await server2?.close();
+  });
+
+  it('shows every restored letter after a reload, not only the snapshot’s first page', async () => {
+    // 1,000 letters (the panel bench's fill, max-entries 1,000 for this page) outnumber the
+    // deadLetters snapshot's first page (200): the panel reads the rest with deadLetters.list.
+    server2 = await serveStatic();
+    browser2 = await launch();
+    const ctx = await browser2.newContext({ viewport: { width: 1400, height: 900 } });
+    const { page: p, problems: seen } = await openPage(ctx, `${server2.url}index.html?idle&bench=10&letters=1000`);
+    const held = () => p.evaluate(() => window.__mailroomDemo.devtools.store.deadLetters.entries.value.map((e) => e.id));
+    await p.waitForFunction(() => window.__mailroomBenchReady === true, null, { timeout: 60_000 });
+    await p.waitForFunction(() => window.__mailroomDemo.devtools.store.deadLetters.entries.value.length === 1000, null, { timeout: 60_000 });
+    const before = await held();
+    await Promise.all([p.waitForEvent('load', { timeout: 20_000 }), p.click('[data-testid=restart-system]')]);
+    await p.waitForFunction(() => window.__mailroomDemo?.devtools.store.deadLetters.entries.value.length >= 1000, null, { timeout: 30_000 });
+    assert.deepEqual(await held(), before);
+    assert.deepEqual(seen.filter((x) => !x.startsWith('dialog')), []);
+  });
+});
