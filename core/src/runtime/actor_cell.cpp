@@ -71,6 +71,7 @@ ActorCell::ActorCell(Init init)
   if (mailbox_) {
     description_ = mailbox_->describe();
     enqueue_is_sequentially_consistent_ = mailbox_->enqueue_is_sequentially_consistent();
+    counted_sends_ = mailbox_->reports_drops();
   }
 }
 
@@ -141,25 +142,69 @@ void ActorCell::await_sends() const noexcept {
   while (sends_.load(std::memory_order_seq_cst) != 0) std::this_thread::yield();
 }
 
-void ActorCell::tell(Envelope envelope) {
-  if (is_ghost() || !begin_send()) {
+void ActorCell::tell(Envelope&& envelope) {
+  if (is_ghost()) {
     // A ghost is a path nobody lives at (a selection or ref that resolved to nothing).
-    dead_letter(std::move(envelope),
-                is_ghost() ? DeadLetterCause::kNoRecipient : DeadLetterCause::kStopped);
+    dead_letter(std::move(envelope), DeadLetterCause::kNoRecipient);
+    return;
+  }
+  if (counted_sends_) {
+    tell_counted(std::move(envelope));
+    return;
+  }
+  if (is_terminated()) {
+    dead_letter(std::move(envelope));
+    return;
+  }
+  enqueue_user(std::move(envelope));
+  // Queued, then the state read, each sequentially consistent (the queue's own
+  // write, or this fence): either finish_stop's drain, which follows its
+  // store of kTerminated, finds the message, or this sees kTerminated and
+  // hands the message to the dead letters itself. No per-send registration.
+  if (!enqueue_is_sequentially_consistent_) detail::fence(std::memory_order_seq_cst);
+  if (state_.load(std::memory_order_seq_cst) == CellState::kTerminated) {
+    close_user_queue();
+    return;
+  }
+  after_enqueue();
+  schedule_ordered();
+}
+
+// A queue that reports drops: a send registers (begin_send), so that
+// finish_stop reports every drop a send made before the system's termination
+// completes (a dropped message was told earlier and must be accounted for).
+void ActorCell::tell_counted(Envelope&& envelope) {
+  if (!begin_send()) {
+    dead_letter(std::move(envelope));
     return;
   }
   SendScope scope(sends_);
+  enqueue_user(std::move(envelope));
+  after_enqueue();
+  schedule();
+}
+
+void ActorCell::enqueue_user(Envelope&& envelope) {
   // stop()/kill() (or a PoisonPill/Kill told directly): never shed or refused
   // by a capacity, still behind what was sent before it.
   if (envelope.message.is<PoisonPill>() || envelope.message.is<Kill>()) {
     mailbox_->enqueue_control(std::move(envelope));
-    after_enqueue();
-    schedule();
     return;
   }
   naming_full_mailbox([&] { mailbox_->enqueue(std::move(envelope)); });
-  after_enqueue();
-  schedule();
+}
+
+void ActorCell::close_user_queue() {
+  // One drainer at a time: finish_stop's drain and a late sender's (tell).
+  std::lock_guard<detail::Mutex> lock(close_mutex_);
+  // Orders the drain after the kTerminated store (finish_stop) or the push (a
+  // late sender), as the reasoning in tell needs.
+  detail::fence(std::memory_order_seq_cst);
+  // Closed: what is queued, and whatever a sender still slips in, is a dead letter.
+  mailbox_->close([this](Envelope envelope) {
+    if (envelope.message.is<Terminated>()) return;  // a death notice for the dead: nobody cares
+    dead_letter(std::move(envelope));
+  });
 }
 
 void ActorCell::signal(Envelope envelope) {
@@ -187,14 +232,18 @@ ActorRef ActorCell::self_or_ghost() {
 }
 
 void ActorCell::schedule() {
-  if (is_ghost()) return;
   // Pairs with the fence in run(): either we see scheduled_ == false, or the
   // running turn sees our message after clearing it. The enqueue's own
-  // sequentially consistent write orders it before this load when the mailbox
-  // promises one; otherwise a fence does. A load before the exchange: while the
-  // actor is running (the common case under load) a send then costs no write to
-  // the line the running turn owns.
+  // sequentially consistent write orders it before the load when the mailbox
+  // promises one; otherwise a fence does.
   if (!enqueue_is_sequentially_consistent_) detail::fence(std::memory_order_seq_cst);
+  schedule_ordered();
+}
+
+void ActorCell::schedule_ordered() {
+  if (is_ghost()) return;
+  // A load before the exchange: while the actor is running (the common case
+  // under load) a send then costs no write to the line the running turn owns.
   if (scheduled_.load(std::memory_order_seq_cst)) return;
   if (scheduled_.exchange(true, std::memory_order_acq_rel)) return;
   system_->dispatcher().schedule(shared_from_this());

@@ -81,7 +81,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
 
   // A user message (tell). MailboxFullError (reject) carries this actor's
   // local path. A dead or ghost cell dead-letters it.
-  void tell(Envelope envelope);
+  void tell(Envelope&& envelope);
   // A death notification (never shed by a capacity).
   void signal(Envelope envelope);
   void send_system(Message message);
@@ -151,10 +151,18 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   void resume_mailbox();
   void after_enqueue();
   void reset_size_warning() noexcept;
-  // An any-thread send (tell, signal, send_system) registers while it touches
-  // the mailbox; false when the cell is already terminated (nothing was
-  // registered). finish_stop waits for the sends that began before it, so its
-  // drain sees every message they queued and every drop they reported.
+  // schedule() without its fence, for a caller that already ordered its enqueue.
+  void schedule_ordered();
+  void tell_counted(Envelope&& envelope);
+  void enqueue_user(Envelope&& envelope);
+  // Closes the user queue and dead-letters what it holds; any thread (the
+  // actor's last turn, or a tell that finds the cell terminated after queueing).
+  void close_user_queue();
+  // A signal, a system message, and a tell to a queue that reports drops
+  // register while they touch the mailbox; false when the cell is already
+  // terminated (nothing was registered). finish_stop waits for the sends that
+  // began before it, so its drain sees every message they queued and every
+  // drop they reported. A plain tell does not register (see tell).
   bool begin_send() noexcept;
   void end_send() noexcept { sends_.fetch_sub(1, std::memory_order_release); }
   void await_sends() const noexcept;
@@ -189,6 +197,8 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
 
   // scheduling (plain variables in a single-threaded build: thread_policy.hpp)
   bool enqueue_is_sequentially_consistent_ = false;  // the mailbox's, fixed at construction
+  bool counted_sends_ = true;  // tells register (begin_send): the queue reports drops
+  detail::Mutex close_mutex_;  // close_user_queue
   detail::Atomic<bool> scheduled_{false};
   detail::Atomic<std::uint32_t> sends_{0};  // beside scheduled_, which every send reads anyway
   detail::Atomic<CellState> state_{CellState::kNew};

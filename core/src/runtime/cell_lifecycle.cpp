@@ -239,9 +239,12 @@ void ActorCell::finish_stop() {
   for (auto& envelope : stash_) dead_letter(std::move(envelope));
   stash_.clear();
   stash_count_.store(0, std::memory_order_relaxed);
-  // Sends that began before this store finish first; later ones see it and
-  // dead-letter (or answer) at the sender. So the drain below is the last
-  // touch of the mailbox: nothing is left in it for a turn that may never come.
+  // Registered sends that began before this store finish first; later ones
+  // see it and dead-letter (or answer) at the sender. A plain tell queues
+  // without registering and then reads the state: it either queued before
+  // this store (the drain below finds it) or sees kTerminated and drains the
+  // user queue itself (ActorCell::tell). Nothing is left in it for a turn
+  // that may never come.
   state_.store(CellState::kTerminated, std::memory_order_seq_cst);
   await_sends();
   drain_after_termination();

@@ -145,11 +145,7 @@ void ActorCell::invoke(Envelope& envelope) {
 
 void ActorCell::drain_after_termination() {
   for (auto& envelope : mailbox_->drain_system()) handle_system(envelope);  // answers watches
-  // Closed: what is queued, and whatever a sender still slips in, is a dead letter.
-  mailbox_->close([this](Envelope envelope) {
-    if (envelope.message.is<Terminated>()) return;  // a death notice for the dead: nobody cares
-    dead_letter(std::move(envelope));
-  });
+  close_user_queue();
 }
 
 void ActorCell::resume_mailbox() {
