@@ -32,12 +32,32 @@ std::size_t scaled(std::size_t full) {
   return quick ? full / 10 : full;
 }
 
+// CPU time of the whole process (every thread: senders, workers, and the
+// background load's threads where there are any), in nanoseconds.
+double process_cpu_ns() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto ns = [](const timeval& t) { return 1e9 * static_cast<double>(t.tv_sec) + 1e3 * t.tv_usec; };
+  return ns(usage.ru_utime) + ns(usage.ru_stime);
+}
+
+// msgs_per_s (wall), and cpu_ns_per_msg: the process's CPU time per message,
+// steadier than wall time on a machine others load (spinning counts too). Not
+// for the loaded rows: the background load's threads would count.
+enum class Cpu { kCount, kSkip };
 template <class Fn>
-void run_workload(benchmark::State& state, std::size_t messages, Fn fn) {
-  for (auto _ : state) fn();
-  state.counters["msgs_per_s"] =
-      benchmark::Counter(static_cast<double>(messages) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
+void run_workload(benchmark::State& state, std::size_t messages, Fn fn,
+                  Cpu cpu_counter = Cpu::kCount) {
+  double cpu = 0;
+  for (auto _ : state) {
+    const double start = process_cpu_ns();
+    fn();
+    cpu += process_cpu_ns() - start;
+  }
+  const double total = static_cast<double>(messages) * static_cast<double>(state.iterations());
+  state.counters["msgs_per_s"] = benchmark::Counter(total, benchmark::Counter::kIsRate);
+  if (cpu_counter == Cpu::kCount)
+    state.counters["cpu_ns_per_msg"] = benchmark::Counter(cpu / total);
 }
 
 // A whole workload per iteration: one iteration, wall-clock time.
@@ -73,20 +93,24 @@ void register_workloads() {
     const std::string w = "/workers:" + std::to_string(workers);
     benchmark::RegisterBenchmark(("w1_loaded" + w + "/mailroom").c_str(), [=](benchmark::State& s) {
       mb::BackgroundLoad load;
-      run_workload(s, one, [&] { mb::mailroom_one_to_one(workers, one); });
+      run_workload(
+          s, one, [&] { mb::mailroom_one_to_one(workers, one); }, Cpu::kSkip);
     })->Apply(whole_run);
     benchmark::RegisterBenchmark(("w1_loaded" + w + "/caf").c_str(), [=](benchmark::State& s) {
       mb::BackgroundLoad load;
-      run_workload(s, one, [&] { mb::caf_one_to_one(workers, one); });
+      run_workload(
+          s, one, [&] { mb::caf_one_to_one(workers, one); }, Cpu::kSkip);
     })->Apply(whole_run);
   }
   benchmark::RegisterBenchmark("w3_loaded/workers:2/mailroom", [=](benchmark::State& s) {
     mb::BackgroundLoad load;
-    run_workload(s, 4 * per, [&] { mb::mailroom_many_to_one(2, 4, per); });
+    run_workload(
+        s, 4 * per, [&] { mb::mailroom_many_to_one(2, 4, per); }, Cpu::kSkip);
   })->Apply(whole_run);
   benchmark::RegisterBenchmark("w3_loaded/workers:2/caf", [=](benchmark::State& s) {
     mb::BackgroundLoad load;
-    run_workload(s, 4 * per, [&] { mb::caf_many_to_one(2, 4, per); });
+    run_workload(
+        s, 4 * per, [&] { mb::caf_many_to_one(2, 4, per); }, Cpu::kSkip);
   })->Apply(whole_run);
   benchmark::RegisterBenchmark("w3_four_to_one/workers:2/mailroom", [=](benchmark::State& s) {
     run_workload(s, 4 * per, [&] { mb::mailroom_many_to_one(2, 4, per); });
