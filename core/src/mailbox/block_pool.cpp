@@ -180,6 +180,10 @@ struct LocalClass {
   Batch list{nullptr, 0};
   FreeBlock* recent[kAhead] = {};  // the last kAhead blocks freed here (for `ahead`)
   std::size_t freed = 0;
+  // The block freed when the list grew to kBatch + 1 (exactly kBatch below
+  // it), while it is still there: the end of the batch to share, found
+  // without walking kBatch links.
+  FreeBlock* cut = nullptr;
   char* carve = nullptr;  // the rest of this thread's last chunk
   char* carve_end = nullptr;
 };
@@ -241,6 +245,7 @@ void* allocate_block(std::size_t bytes) {
     if (s.available.load(std::memory_order_relaxed) > 0) {
       std::lock_guard lock(s.mutex);
       if (!s.batches.empty()) {
+        local.cut = nullptr;
         local.list = s.batches.back();
         s.batches.pop_back();
         s.available.store(s.batches.size(), std::memory_order_relaxed);
@@ -255,7 +260,7 @@ void* allocate_block(std::size_t bytes) {
   }
   FreeBlock* block = local.list.head;
   local.list.head = block->next;
-  --local.list.count;
+  if (--local.list.count <= kBatch) local.cut = nullptr;  // it was `block` or below it
   // Blocks usually come back from another core: fetch the ones a few sends
   // ahead now rather than stall on each when it is written.
   if (block->ahead) prefetch_for_write(block->ahead);
@@ -273,10 +278,15 @@ void deallocate_block(void* block, std::size_t bytes) noexcept {
   freed->ahead = slot;
   slot = freed;
   local.head = freed;
-  if (++local.count < 2 * kBatch) return;
-  // Keep one batch here, share the other.
-  FreeBlock* tail = local.head;
-  for (std::size_t i = 1; i < kBatch; ++i) tail = tail->next;
+  if (++local.count == kBatch + 1) lc.cut = freed;
+  if (local.count < 2 * kBatch) return;
+  // Keep one batch here, share the newest kBatch.
+  FreeBlock* tail = lc.cut;
+  if (!tail) {  // the list came whole from the shared ones: walk
+    tail = local.head;
+    for (std::size_t i = 1; i < kBatch; ++i) tail = tail->next;
+  }
+  lc.cut = nullptr;
   Batch out{local.head, kBatch};
   local.head = tail->next;
   local.count -= kBatch;
@@ -304,6 +314,7 @@ void release_idle_blocks() noexcept {
     auto collect = [&idle](FreeBlock* head) {
       for (; head; head = head->next) idle.push_back(reinterpret_cast<char*>(head));
     };
+    local.cut = nullptr;
     collect(std::exchange(local.list, Batch{}).head);
     collect(take_carve(c, local).head);
     for (const Batch& b : s.batches) collect(b.head);
