@@ -234,9 +234,12 @@ std::vector<DeadLetterEntry> DeadLetterQueue::list(const DeadLetterFilter& filte
     out.push_back(view(entry));
     return !(filter.limit && out.size() >= *filter.limit);
   };
-  // By recipient: the ring's path index visits only the wanted subtree.
+  // By recipient: the ring's path index visits only the wanted subtree. A
+  // continued read starts after filter.before, not at the newest entry.
   if (wanted) {
-    ring_->for_each_in_subtree_newest_first(*wanted, take);
+    ring_->for_each_in_subtree_newest_first(*wanted, take, filter.before);
+  } else if (filter.before) {
+    ring_->for_each_newest_first_before(*filter.before, take);
   } else {
     ring_->for_each_newest_first(take);
   }

@@ -12,6 +12,11 @@ constexpr std::size_t kRebuildSlack = 64;
 void EntryRing::push(StoredEntry stored) {
   const std::uint64_t id = stored.entry.id;
   const std::uint64_t order = front_order_ + slots_.size();
+  bool sorted = true;
+  if (!slots_.empty()) {
+    const DeadLetterEntry& newest = slots_.back().stored.entry;
+    sorted = !older(stored.entry, {newest.timestamp_ms, newest.id});
+  }
   slots_.push_back(Slot{std::move(stored), State::kLive, {}});
   // A failure leaves the ring as it was.
   Slot& s = slots_.back();
@@ -29,6 +34,7 @@ void EntryRing::push(StoredEntry stored) {
     throw;
   }
   ++live_;
+  if (!sorted) sorted_ = false;
 }
 
 EntryRing::Slot* EntryRing::slot(std::uint64_t id) {
@@ -70,9 +76,15 @@ void EntryRing::kill(Slot& s, std::uint64_t order) {
   if (s.state == State::kDead) return;
   if (s.state == State::kLive) --live_;
   index_.remove(s.indexed, order);
-  order_of_.erase(s.stored.entry.id);
+  const std::uint64_t id = s.stored.entry.id;
+  order_of_.erase(id);
   s.state = State::kDead;
-  s.stored = StoredEntry{};  // releases the message now, not when trimmed
+  // Releases the message now, not when trimmed; the time and id stay for
+  // the binary search of older_end.
+  const std::int64_t timestamp_ms = s.stored.entry.timestamp_ms;
+  s.stored = StoredEntry{};
+  s.stored.entry.timestamp_ms = timestamp_ms;
+  s.stored.entry.id = id;
 }
 
 void EntryRing::clear() {
@@ -80,6 +92,7 @@ void EntryRing::clear() {
   order_of_.clear();
   index_.clear();
   live_ = 0;
+  sorted_ = true;
 }
 
 std::size_t EntryRing::age_out(std::int64_t cutoff_ms, std::vector<std::uint64_t>* ids) {
@@ -121,6 +134,7 @@ void EntryRing::trim_front() {
     slots_.pop_front();
     ++front_order_;
   }
+  if (slots_.empty()) sorted_ = true;
 }
 
 void EntryRing::maybe_rebuild() {

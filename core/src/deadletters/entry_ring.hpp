@@ -18,6 +18,7 @@
 #include "id_index.hpp"
 #include "mailroom/actor_path.hpp"
 #include "mailroom/dead_letter_entry.hpp"
+#include "mailroom/dead_letter_filter.hpp"
 #include "recipient_index.hpp"
 
 namespace mailroom::detail {
@@ -57,23 +58,51 @@ class EntryRing {
     }
   }
 
-  // The same, for live entries whose recipient_path is in wanted's subtree
-  // (ActorPath::in_subtree). Visits only those paths' entries, unless the
-  // subtree holds so many paths that merging them would cost more than the
-  // scan (a broad filter such as "/" over many one-letter actors).
+  // The same for live entries older than `before` by time then id (the
+  // continuation of a paged read). While the ring is in (time, id) order, as
+  // captures by one clock leave it, the start is found by binary search;
+  // otherwise (a clock that went back, a returned replay in the same
+  // millisecond as newer ids) the newer entries are skipped one by one.
   template <class F>
-  void for_each_in_subtree_newest_first(std::string_view wanted, F&& f) const {
-    std::optional<RecipientIndex::NewestFirst> keys =
-        index_.newest_first(wanted, std::max(kMinMergedPaths, live_ / kEntriesPerMergedPath));
+  void for_each_newest_first_before(const DeadLetterFilter::Position& before, F&& f) const {
+    const std::size_t end = older_end(before);
+    for (std::size_t i = end; i-- > 0;) {
+      const Slot& s = slots_[i];
+      if (s.state != State::kLive || (!sorted_ && !older(s.stored.entry, before))) continue;
+      if (!f(s.stored)) return;
+    }
+  }
+
+  // Live entries whose recipient_path is in wanted's subtree
+  // (ActorPath::in_subtree), newest first, older than *before if given.
+  // Visits only those paths' entries, unless the subtree holds so many paths
+  // that merging them would cost more than the scan (a broad filter such as
+  // "/" over many one-letter actors).
+  template <class F>
+  void for_each_in_subtree_newest_first(
+      std::string_view wanted, F&& f,
+      const std::optional<DeadLetterFilter::Position>& before = std::nullopt) const {
+    const std::size_t end = before ? older_end(*before) : slots_.size();
+    std::optional<RecipientIndex::NewestFirst> keys = index_.newest_first(
+        wanted, std::max(kMinMergedPaths, live_ / kEntriesPerMergedPath), front_order_ + end);
+    auto visit = [&](const StoredEntry& stored) {
+      if (before && !sorted_ && !older(stored.entry, *before)) return true;
+      return f(stored);
+    };
     if (!keys) {
-      for_each_newest_first([&](const StoredEntry& stored) {
-        return !ActorPath::in_subtree(stored.entry.recipient_path, wanted) || f(stored);
-      });
+      for (std::size_t i = end; i-- > 0;) {
+        const Slot& s = slots_[i];
+        if (s.state != State::kLive ||
+            !ActorPath::in_subtree(s.stored.entry.recipient_path, wanted)) {
+          continue;
+        }
+        if (!visit(s.stored)) return;
+      }
       return;
     }
     for (std::uint64_t key; keys->next(key);) {
       const Slot& s = slots_[key - front_order_];
-      if (s.state == State::kLive && !f(s.stored)) return;
+      if (s.state == State::kLive && !visit(s.stored)) return;
     }
   }
 
@@ -88,6 +117,19 @@ class EntryRing {
   static constexpr std::size_t kMinMergedPaths = 64;
   static constexpr std::size_t kEntriesPerMergedPath = 64;
 
+  static bool older(const DeadLetterEntry& e, const DeadLetterFilter::Position& p) noexcept {
+    return e.timestamp_ms < p.timestamp_ms || (e.timestamp_ms == p.timestamp_ms && e.id < p.id);
+  }
+  // The number of slots from the front that can hold entries older than p:
+  // found by binary search while sorted_ (dead slots keep their time and id
+  // for it), all of them otherwise.
+  std::size_t older_end(const DeadLetterFilter::Position& p) const {
+    if (!sorted_) return slots_.size();
+    auto it = std::partition_point(slots_.begin(), slots_.end(),
+                                   [&](const Slot& s) { return older(s.stored.entry, p); });
+    return static_cast<std::size_t>(it - slots_.begin());
+  }
+
   Slot* slot(std::uint64_t id);
   void kill(Slot& slot, std::uint64_t order);
   void trim_front();
@@ -98,6 +140,9 @@ class EntryRing {
   IdIndex order_of_;               // id -> order key (not dead)
   RecipientIndex index_;           // path -> order keys (not dead)
   std::size_t live_ = 0;
+  // Every slot (dead ones too) in ascending (timestamp, id) order. Cleared by
+  // a push out of order, set again when the ring empties.
+  bool sorted_ = true;
 };
 
 }  // namespace mailroom::detail

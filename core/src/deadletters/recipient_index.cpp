@@ -51,13 +51,14 @@ void RecipientIndex::remove(Handle handle, std::uint64_t key) {
   }
 }
 
-std::optional<RecipientIndex::NewestFirst> RecipientIndex::newest_first(
-    std::string_view wanted, std::size_t max_paths) const {
+std::optional<RecipientIndex::NewestFirst> RecipientIndex::newest_first(std::string_view wanted,
+                                                                        std::size_t max_paths,
+                                                                        std::uint64_t below) const {
   NewestFirst out;
-  auto take = [&out, max_paths](const Keys& k) {
-    if (k.head < k.keys.size()) {
-      out.heap_.push_back({k.keys.data() + k.head, k.keys.data() + k.keys.size()});
-    }
+  auto take = [&out, max_paths, below](const Keys& k) {
+    const std::uint64_t* first = k.keys.data() + k.head;
+    const std::uint64_t* last = std::lower_bound(first, k.keys.data() + k.keys.size(), below);
+    if (first != last) out.heap_.push_back({first, last});
     return out.heap_.size() <= max_paths;
   };
   if (wanted == "/") {

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -53,7 +54,8 @@ class RecipientIndex {
   // The keys of every path in wanted's subtree (ActorPath::in_subtree), merged
   // newest (greatest) first; valid while the index is not changed. nullopt
   // when the subtree holds more than max_paths paths: merging that many is
-  // slower than a scan.
+  // slower than a scan. Keys >= below are left out (a read continuing
+  // after a position: each path's keys are found by binary search).
   class NewestFirst {
    public:
     bool next(std::uint64_t& key);
@@ -67,7 +69,9 @@ class RecipientIndex {
     static bool older(const Cursor& a, const Cursor& b) noexcept { return a.last[-1] < b.last[-1]; }
     std::vector<Cursor> heap_;  // a max-heap on the next key
   };
-  std::optional<NewestFirst> newest_first(std::string_view wanted, std::size_t max_paths) const;
+  std::optional<NewestFirst> newest_first(
+      std::string_view wanted, std::size_t max_paths,
+      std::uint64_t below = std::numeric_limits<std::uint64_t>::max()) const;
 
  private:
   Map paths_;

@@ -101,8 +101,11 @@ ListQuery list_query(const json& params, std::size_t default_limit, std::size_t 
     q.filter.until_ms =
         std::min(q.filter.until_ms.value_or(q.cursor->timestamp_ms), q.cursor->timestamp_ms);
   }
-  // Without text the store's own limit bounds the read (one more says "more").
-  if (q.text.empty() && !q.cursor) q.filter.limit = q.limit + 1;
+  // The store starts after the cursor (by time then id, as passed() decides)
+  // and, without text, its own limit bounds the read (one more says "more"):
+  // a page costs the page, not every entry older than the cursor.
+  if (q.cursor) q.filter.before = DeadLetterFilter::Position{q.cursor->timestamp_ms, q.cursor->id};
+  if (q.text.empty()) q.filter.limit = q.limit + 1;
   return q;
 }
 

@@ -18,8 +18,9 @@ class ActorSystem;
 namespace mailroom::devtools {
 
 // The parameters of deadLetters.list, checked: the filter handed to the store
-// (recipient, time window, a read limit when no text/cursor narrows after it),
-// the payload text, the page size and where the last page ended.
+// (recipient, time window, where the cursor left off, a read limit when no
+// text narrows after it), the payload text, the page size and where the last
+// page ended.
 struct ListQuery {
   // The last entry sent, by time then id (newest first).
   struct Cursor {
