@@ -94,6 +94,33 @@ TEST(Dispatcher, HostDrivenTurnsRespectThroughput) {
   system->await_termination();
 }
 
+// A lone actor's turn runs on past its throughput while nobody else waits, but
+// yields at the next throughput boundary once it has woken another actor:
+// whoever it wakes runs exactly where a re-queued turn would have let it.
+TEST(Dispatcher, HostDrivenLoneTurnYieldsOnceAnotherActorWaits) {
+  auto host = std::make_shared<HostDrivenDispatcher>();
+  auto system = ActorSystem::create(
+      "host", ActorSystemOptions().with_dispatcher(host).with_log_sink([](const LogEvent&) {}));
+  auto log = std::make_shared<EventLog>();
+  auto b = system->spawn(testing::recorder(log), "b");
+  auto a = system->spawn(testing::lambda_actor([log, b](testing::LambdaActor&, const Message& m) {
+                           log->add(testing::text(m));
+                           if (testing::text(m) == "a3") b.tell("b1"s);
+                         }),
+                         "a", ActorOptions().with_throughput(2));
+  host->drain();
+  for (auto m : {"a1"s, "a2"s, "a3"s, "a4"s, "a5"s, "a6"s, "a7"s}) a.tell(m);
+  EXPECT_EQ(host->run_some(100), 8u);
+  EXPECT_EQ(log->entries(), (Strings{"a1", "a2", "a3", "a4", "b1", "a5", "a6", "a7"}));
+  // A budget still bounds a lone turn.
+  for (auto m : {"c1"s, "c2"s, "c3"s, "c4"s, "c5"s}) a.tell(m);
+  EXPECT_EQ(host->run_some(3), 3u);
+  EXPECT_TRUE(host->has_work());
+  EXPECT_EQ(host->run_some(100), 2u);
+  system->terminate();
+  system->await_termination();
+}
+
 // run_some(n) stops after n messages and leaves the rest for the next slice.
 TEST(Dispatcher, HostDrivenRunSomeStopsAtItsBudget) {
   auto host = std::make_shared<HostDrivenDispatcher>();

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <typeindex>
 #include <utility>
 
@@ -118,6 +119,60 @@ struct ThrowsOnCopy {
 TEST(Message, ThrowingConstructionLeavesNothing) {
   const ThrowsOnCopy value;
   EXPECT_THROW(Message m(value), std::runtime_error);
+}
+
+// A handle whose copies are counted outside it, like the wasm layer's JS value
+// slot: live owners per handle number.
+struct CountedHandle {
+  explicit CountedHandle(int* owners) noexcept : owners(owners) { ++*owners; }
+  CountedHandle(const CountedHandle& o) noexcept : owners(o.owners) { ++*owners; }
+  CountedHandle(CountedHandle&& o) noexcept : owners(std::exchange(o.owners, nullptr)) {}
+  CountedHandle& operator=(const CountedHandle&) = delete;
+  ~CountedHandle() {
+    if (owners != nullptr) --*owners;
+  }
+  int* owners;
+};
+
+}  // namespace
+
+template <>
+struct TriviallyRelocatable<CountedHandle> : std::true_type {};
+
+namespace {
+
+// A TriviallyRelocatable handle travels inline (no box), and the Message runs
+// its copy constructor per copy and its destructor once per copy; moving a
+// Message (queues do it per message) runs neither.
+TEST(Message, RelocatableHandleTravelsInlineWithItsOwnCopies) {
+  static_assert(Message::stores_inline<CountedHandle>);
+  static_assert(!std::is_trivially_copyable_v<CountedHandle>);
+  int owners = 0;
+  {
+    Message a{CountedHandle(&owners)};
+    EXPECT_EQ(owners, 1);
+    EXPECT_EQ(a.get<CountedHandle>().owners, &owners);
+    {
+      Message copy = a;
+      EXPECT_EQ(owners, 2);
+      Message moved = std::move(copy);
+      EXPECT_EQ(owners, 2);
+      EXPECT_FALSE(copy.has_value());  // NOLINT(bugprone-use-after-move): the contract
+      Message assigned;
+      assigned = moved;
+      EXPECT_EQ(owners, 3);
+      assigned = Message(1);  // the handle copy it held is destroyed
+      EXPECT_EQ(owners, 2);
+      // Inline: the identity is the Message holding it.
+      EXPECT_NE(moved.identity(), a.identity());
+    }
+    EXPECT_EQ(owners, 1);
+    Message b;
+    b.swap(a);
+    EXPECT_EQ(owners, 1);
+    EXPECT_EQ(b.get<CountedHandle>().owners, &owners);
+  }
+  EXPECT_EQ(owners, 0);
 }
 
 }  // namespace

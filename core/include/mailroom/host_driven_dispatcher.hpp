@@ -37,6 +37,7 @@ class HostDrivenDispatcher final : public Dispatcher {
 
  private:
   bool run_one_turn(std::size_t max_messages, std::size_t& processed);
+  static bool others_waiting(const void* self) noexcept;
 
   mutable detail::Mutex mutex_;  // no lock at all in a single-threaded build
   std::deque<std::shared_ptr<detail::ActorCell>> queue_;

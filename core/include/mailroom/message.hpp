@@ -2,8 +2,10 @@
 //
 // Small trivially copyable values (an int, a double, an enum, a pointer, a
 // struct of up to 8 bytes) live inside the Message itself: sending one
-// allocates nothing beyond the queue node that carries it. Anything else is
-// boxed once, and copies share the box through an intrusive count (atomic
+// allocates nothing beyond the queue node that carries it. So does a small
+// handle type that opts in through TriviallyRelocatable (its copies and its
+// destruction run its own code; a move only moves its bytes). Anything else
+// is boxed once, and copies share the box through an intrusive count (atomic
 // unless the build is single-threaded); moving a Message never touches it.
 //
 // identity() tells whether two messages are the very same send (used for
@@ -35,16 +37,34 @@ struct MessageTraits {
   static std::string type_name(const T&) { return demangle(typeid(T).name()); }
 };
 
+// Customisation point: a type that is not trivially copyable but whose bytes
+// may be moved to another address (the old place then simply forgotten, never
+// destroyed) opts in here to travel inside a Message when it fits, with its
+// nothrow copy constructor and destructor run for each copy. For handles whose
+// copies are counted elsewhere (the wasm layer's JS value slot): no box, no
+// allocation per message.
+template <class T>
+struct TriviallyRelocatable : std::false_type {};
+
 class Message {
   static constexpr std::size_t kInlineBytes = 8;
+
+  template <class T>
+  static constexpr bool fits_inline = sizeof(T) <= kInlineBytes && alignof(T) <= kInlineBytes;
+  // Inline with its own copy and destruction (TriviallyRelocatable).
+  template <class T>
+  static constexpr bool handle_inline =
+      std::conjunction_v<std::negation<std::is_trivially_copyable<T>>, TriviallyRelocatable<T>,
+                         std::is_nothrow_copy_constructible<T>, std::is_nothrow_destructible<T>,
+                         std::bool_constant<fits_inline<T>>>;
 
  public:
   // True when a T travels inside the Message (no box, no allocation).
   template <class T>
   static constexpr bool stores_inline =
       std::conjunction_v<std::is_trivially_copyable<T>, std::is_copy_constructible<T>,
-                         std::bool_constant<sizeof(T) <= kInlineBytes>,
-                         std::bool_constant<alignof(T) <= kInlineBytes>>;
+                         std::bool_constant<fits_inline<T>>> ||
+      handle_inline<T>;
 
   Message() noexcept = default;
 
@@ -61,7 +81,13 @@ class Message {
   }
 
   Message(const Message& other) noexcept : ops_(other.ops_), storage_(other.storage_) {
-    if (boxed()) storage_.box->retain();
+    if (!trivial()) {
+      if (ops_->copy_handle != nullptr) {
+        ops_->copy_handle(other.storage_.bytes, storage_.bytes);
+      } else {
+        storage_.box->retain();
+      }
+    }
   }
   Message(Message&& other) noexcept : ops_(other.ops_), storage_(other.storage_) {
     other.ops_ = nullptr;
@@ -77,7 +103,12 @@ class Message {
     return *this;
   }
   ~Message() {
-    if (boxed() && storage_.box->release()) ops_->destroy_box(storage_.box);
+    if (trivial()) return;
+    if (ops_->destroy_handle != nullptr) {
+      ops_->destroy_handle(storage_.bytes);
+    } else if (storage_.box->release()) {
+      ops_->destroy_box(storage_.box);
+    }
   }
   void swap(Message& other) noexcept {
     std::swap(ops_, other.ops_);
@@ -139,8 +170,12 @@ class Message {
   struct Ops {
     const std::type_info* info;
     bool inline_value;
+    bool trivial;  // inline and trivially copyable: copy and destruction do nothing
     std::string (*type_name)(const Message&);
     void (*destroy_box)(BoxBase*) noexcept;
+    // A TriviallyRelocatable handle's own copy (into raw bytes) and destruction.
+    void (*copy_handle)(const unsigned char* from, unsigned char* to) noexcept;
+    void (*destroy_handle)(unsigned char* bytes) noexcept;
   };
   template <class T>
   static std::string name_of(const Message& m) {
@@ -164,10 +199,24 @@ class Message {
     }
   }
   template <class T>
-  static constexpr Ops kOps{&typeid(T), stores_inline<T>, &name_of<T>,
-                            stores_inline<T> ? nullptr : &destroy<T>};
+  static void copy_handle(const unsigned char* from, unsigned char* to) noexcept {
+    ::new (static_cast<void*>(to)) T(*std::launder(reinterpret_cast<const T*>(from)));
+  }
+  template <class T>
+  static void destroy_handle(unsigned char* bytes) noexcept {
+    std::launder(reinterpret_cast<T*>(bytes))->~T();
+  }
+  template <class T>
+  static constexpr Ops kOps{&typeid(T),
+                            stores_inline<T>,
+                            stores_inline<T> && !handle_inline<T>,
+                            &name_of<T>,
+                            stores_inline<T> ? nullptr : &destroy<T>,
+                            handle_inline<T> ? &copy_handle<T> : nullptr,
+                            handle_inline<T> ? &destroy_handle<T> : nullptr};
 
-  bool boxed() const noexcept { return ops_ && !ops_->inline_value; }
+  // Empty, or inline and trivially copyable.
+  bool trivial() const noexcept { return ops_ == nullptr || ops_->trivial; }
 
   const Ops* ops_ = nullptr;
   union Storage {

@@ -109,6 +109,17 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   // Processes at most `max_messages` (0 = throughput). Re-schedules itself if
   // work remains. Returns the number of messages processed.
   std::size_t run(std::size_t max_messages);
+  // A turn that, once a throughput's worth is done, goes on (up to `up_to`
+  // messages in all) while `others_waiting(dispatcher)` says no other actor
+  // waits for the thread: a lone busy actor skips the end and the start of a
+  // turn per throughput's worth, and whoever it wakes still runs as soon as
+  // a throughput's worth is done. (The host-driven dispatcher: one thread.)
+  struct TurnExtension {
+    std::size_t up_to;
+    bool (*others_waiting)(const void* dispatcher) noexcept;
+    const void* dispatcher;
+  };
+  std::size_t run(std::size_t max_messages, const TurnExtension& extension);
 
   // ---- the actor's own turn (ActorContext forwards here) ----
   ActorContext& context() noexcept { return context_; }

@@ -1,5 +1,6 @@
 // ActorCell: one turn of the actor — system messages first, then user
 // messages while the actor may take them.
+#include <algorithm>
 #include <utility>
 
 #include "actor_cell.hpp"
@@ -12,11 +13,19 @@
 namespace mailroom::detail {
 
 std::size_t ActorCell::run(std::size_t max_messages) {
+  return run(max_messages, TurnExtension{0, nullptr, nullptr});
+}
+
+std::size_t ActorCell::run(std::size_t max_messages, const TurnExtension& extension) {
   const auto throughput = static_cast<std::size_t>(options_.throughput());
   if (max_messages == 0 || max_messages > throughput) max_messages = throughput;
   ScopedTurn turn;
   std::size_t processed = 0;
-  while (processed < max_messages) {
+  for (;;) {
+    if (processed >= max_messages) {
+      if (processed >= extension.up_to || extension.others_waiting(extension.dispatcher)) break;
+      max_messages = std::min(processed + throughput, extension.up_to);
+    }
     if (auto envelope = mailbox_->dequeue_system()) {
       ++processed;
       handle_system(*envelope);

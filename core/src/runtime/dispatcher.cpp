@@ -9,4 +9,11 @@ std::size_t Dispatcher::run_turn(const std::shared_ptr<detail::ActorCell>& cell,
   return cell->run(max_messages);
 }
 
+std::size_t Dispatcher::run_lone_turn(const std::shared_ptr<detail::ActorCell>& cell,
+                                      std::size_t up_to,
+                                      bool (*others_waiting)(const void* dispatcher) noexcept,
+                                      const void* dispatcher) {
+  return cell->run(up_to, detail::ActorCell::TurnExtension{up_to, others_waiting, dispatcher});
+}
+
 }  // namespace mailroom

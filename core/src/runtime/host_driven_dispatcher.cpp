@@ -27,6 +27,12 @@ void HostDrivenDispatcher::shutdown() {
   dropped.swap(queue_);
 }
 
+bool HostDrivenDispatcher::others_waiting(const void* self) noexcept {
+  const auto& dispatcher = *static_cast<const HostDrivenDispatcher*>(self);
+  std::lock_guard lock(dispatcher.mutex_);
+  return !dispatcher.queue_.empty();
+}
+
 bool HostDrivenDispatcher::run_one_turn(std::size_t max_messages, std::size_t& processed) {
   std::shared_ptr<detail::ActorCell> cell;
   {
@@ -35,7 +41,10 @@ bool HostDrivenDispatcher::run_one_turn(std::size_t max_messages, std::size_t& p
     cell = std::move(queue_.front());
     queue_.pop_front();
   }
-  processed += run_turn(cell, max_messages);
+  // With a budget, a lone actor's turn runs on past its throughput while
+  // nobody else is queued (same order, fewer turn ends and re-queues).
+  processed +=
+      max_messages == 0 ? run_turn(cell) : run_lone_turn(cell, max_messages, &others_waiting, this);
   return true;
 }
 
