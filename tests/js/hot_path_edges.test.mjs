@@ -259,3 +259,50 @@ test('a stashed death notification reaches a custom mailbox\'s prependUser still
   assert.deepEqual(prepended, [[true, true]]);
   await system.terminate();
 });
+
+test('a number crosses as itself: delivered, dead-lettered, ranked and unhandled as the same value, with no slab slot', async () => {
+  // ref.tell(number) takes the raw number path (no slot): -0, NaN and
+  // fractions must come back as exactly what was sent, everywhere a JS
+  // message shows up.
+  const system = ActorSystem.create(uniqueName());
+  const sent = [-0, NaN, 1.5, 2 ** 53, -Infinity];
+  const got = [];
+  const ranked = [];
+  class Echo extends Actor {
+    onReceive(m) {
+      got.push(m);
+      if (m === 1.5) this.unhandled(7);  // another number: recorded as 7, not as 1.5
+      if (Number.isNaN(m)) this.unhandled(m);  // the one being handled
+    }
+  }
+  const letters = [];
+  system.eventStream.subscribe((l) => letters.push(l.message), DeadLetter);
+  const ref = system.spawn(Echo, 'echo');
+  const ranks = system.spawn(Echo, 'ranks', ActorOptions.create().withMailbox(() => new PriorityMailbox({
+    priorityFor: (m) => {
+      ranked.push(m);
+      return -m;
+    },
+  })));
+  await idle(system);
+  const slots = liveSlots();
+  for (const m of sent) ref.tell(m);
+  assert.equal(liveSlots(), slots);  // queued numbers hold no slot
+  await idle(system);
+  assert.equal(got.length, sent.length);
+  for (let i = 0; i < sent.length; i += 1) assert.ok(Object.is(got[i], sent[i]), `message ${i}`);
+  assert.equal(letters.length, 2);
+  assert.ok(Number.isNaN(letters[0]));  // NaN is handled before 1.5
+  assert.equal(letters[1], 7);
+  got.length = 0;
+  for (const m of [1, 3, 2]) ranks.tell(m);
+  await idle(system);
+  assert.deepEqual(ranked, [1, 3, 2]);
+  assert.deepEqual(got, [3, 2, 1]);
+  ref.stop();
+  await idle(system);
+  ref.tell(-0);  // to a stopped actor: the dead letter carries -0, not 0
+  await idle(system);
+  assert.ok(Object.is(letters.at(-1), -0));
+  await system.terminate();
+});

@@ -183,12 +183,16 @@ export function actorGone(index) {
 // (returned), 1 (threw: takeOutcome() is the error) or 2 (returned a promise:
 // awaitOutcome() watches it; the sender stays readable until it settles).
 export function deliver(index, slot, senderId, behaviour) {
+  return deliverValue(index, valueAt(slot), senderId, behaviour);
+}
+
+// The same for a value that crossed as itself (a number: no slot).
+export function deliverValue(index, message, senderId, behaviour) {
   const instance = instances[index];
   const cell = cells[index];
   cell.senderId = senderId;
   let result;
   try {
-    const message = valueAt(slot);
     result = behaviour < 0 ? instance.onReceive(message) : valueAt(behaviour).call(instance, message);
     if (result !== undefined && result !== null && typeof result === 'object' && typeof result.then === 'function') {
       outcome = result;

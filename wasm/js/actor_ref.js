@@ -8,7 +8,7 @@ import { core } from './core_loader.js';
 import { SpecialMessage } from './closed_sets.js';
 import { check, expectString } from './errors.js';
 import { DeadLetter, Kill, PoisonPill } from './messages.js';
-import { rawSelectionTell, rawTell, rawTellSpecial } from './raw_core.js';
+import { rawSelectionTell, rawTell, rawTellNumber, rawTellSpecial } from './raw_core.js';
 import { put } from './value_slab.js';
 
 const refsById = new Map();
@@ -70,7 +70,8 @@ export class ActorRef {
       return;
     }
     let status;
-    if (message instanceof PoisonPill) status = rawTellSpecial(this._id, POISON_PILL, from);
+    if (typeof message === 'number') status = rawTellNumber(this._id, message, from);
+    else if (message instanceof PoisonPill) status = rawTellSpecial(this._id, POISON_PILL, from);
     else if (message instanceof Kill) status = rawTellSpecial(this._id, KILL, from);
     else status = rawTell(this._id, put(message), from);
     if (status !== 0) check(core.takeTellError());

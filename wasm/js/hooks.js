@@ -6,13 +6,13 @@ import { SpecialMessage } from './closed_sets.js';
 import { errorFromRecord } from './errors.js';
 import { refFor, senderId, specialOf } from './actor_ref.js';
 import {
-  actorClassName, actorGone, awaitHook, awaitOutcome, constructActor, deliver, invokeActor, takeOutcome,
+  actorClassName, actorGone, awaitHook, awaitOutcome, constructActor, deliver, deliverValue, invokeActor, takeOutcome,
 } from './actor.js';
 import { systems } from './actor_system.js';
 import { DeadLetter, Kill, LogEvent, MailboxSizeWarning, PoisonPill, Terminated } from './messages.js';
 import { Mailbox, envelopeFromCore, envelopeToCore } from './mailboxes.js';
-import { EncodeRefusal, classNameOf } from './tagged_json.js';
-import { decodePayload, encodePayload } from './payload_codec.js';
+import { classNameOf } from './tagged_json.js';
+import { decodePayload } from './payload_codec.js';
 import { decide, strategyRecord } from './supervision.js';
 import { deliverLog } from './logger.js';
 
@@ -171,22 +171,8 @@ const hooks = {
     return guard(() => ({ value: storage[method](name, a, b) }));
   },
 
-  // Persistent payloads: tagged JSON, or a refusal { className, reason }.
-  // Never throws (a Proxy, a throwing getter): the entry is degraded instead.
-  encodePayload(value) {
-    try {
-      return { json: encodePayload(value) };
-    } catch (error) {
-      if (error instanceof EncodeRefusal) return { className: error.className, reason: error.reason };
-      let reason;
-      try {
-        reason = String(error?.message ?? error);
-      } catch {
-        reason = 'the encoder failed';
-      }
-      return { className: classNameOf(value), reason };
-    }
-  },
+  // Persistent payloads are encoded through the raw import mrEncodePayload
+  // (payload_codec.js); decoding a journaled one comes through here.
   decodePayload(text) {
     return guard(() => ({ value: decodePayload(text) }));
   },
@@ -199,7 +185,7 @@ core.installHooks(hooks);
 // The per-message imports the core calls with integers (EM_JS in
 // wasm/src/js_actor.cpp; the slab's are in value_slab.js): no embind, no
 // objects per call.
-core.mrSetHotImports({ deliver });
+core.mrSetHotImports({ deliver, deliverNumber: deliverValue });
 core.mrTakeOutcome = takeOutcome;
 core.mrAwaitOutcome = awaitOutcome;
 core.mrActorGone = actorGone;

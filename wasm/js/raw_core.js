@@ -9,10 +9,13 @@ import { SpecialMessage } from './closed_sets.js';
 import { put } from './value_slab.js';
 
 core._mr_tell(0, put(undefined), 0);  // frees the slot at once: ref 0 is nobody
+core._mr_tell_number(0, 0, 0);
 core._mr_tell_special(0, SpecialMessage.PoisonPill, 0);
 core._mr_selection_tell(0, 0, SpecialMessage.PoisonPill, 0);
 core.takeTellError();  // selection 0 answered "terminated"
 
 export const rawTell = core._mr_tell;
+// A number crosses as a double and never takes a slab slot.
+export const rawTellNumber = core._mr_tell_number;
 export const rawTellSpecial = core._mr_tell_special;
 export const rawSelectionTell = core._mr_selection_tell;

@@ -321,11 +321,38 @@ export function encodeTagged(value, refs) {
       throw refuse(`the JSON text cannot be built: ${describeThrown(error)}`);
     }
   }
-  const top = { root: undefined };
+  const rootPath = new ValuePath(null, '$');
+  // The common message, an object of primitives ({ kind: 'order', id: 1 }):
+  // its node, children written in place, without the walk's stack and tables.
+  // encodeObject has read each property once either way, so a value that is
+  // not flat goes on through the walk from the same reads (never read twice).
+  let first;
+  try {
+    encodePrimitive(value, rootPath, refuse);  // a function is refused here, as in the walk
+    first = encodeObject(value, rootPath, refuse, refs);
+  } catch (error) {
+    if (error instanceof EncodeRefusal) throw error;
+    throw refuse(`reading the value threw (at ${rootPath}): ${describeThrown(error)}`);
+  }
+  if (first.children.every((child) => child[0] === null || (typeof child[0] !== 'object' && typeof child[0] !== 'function'))) {
+    for (const [item, holder, key, path] of first.children) holder[key] = encodePrimitive(item, path, refuse);
+    try {
+      return JSON.stringify(first.node);
+    } catch (error) {
+      throw refuse(`the JSON text cannot be built: ${describeThrown(error)}`);
+    }
+  }
+  const top = { root: first.node };
   const table = [];
   const written = new Map();  // object → { holder, key, node, slot }
-  const open = new Set();     // objects whose children are being written (a revisit is a cycle)
-  const stack = [[value, top, 'root', new ValuePath(null, '$'), 0]];
+  written.set(value, { holder: top, key: 'root', node: first.node, slot: undefined });
+  const open = new Set([value]);  // objects whose children are being written (a revisit is a cycle)
+  const stack = [[value]];
+  for (let i = first.children.length - 1; i >= 0; i -= 1) {
+    const child = first.children[i];
+    child[4] = 1;
+    stack.push(child);
+  }
   while (stack.length > 0) {
     const task = stack.pop();
     if (task.length === 1) {

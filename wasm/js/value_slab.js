@@ -65,7 +65,8 @@ function releaseMany(slots, count) {
 }
 // A PriorityMailbox's rank function (kept in a slot) on a message (js_priority.cpp).
 const rank = (fn, slot) => valueAt(fn)(valueAt(slot));
-core.mrSetHotImports({ releaseMany, rank });
+const rankNumber = (fn, value) => valueAt(fn)(value);  // a number told as itself
+core.mrSetHotImports({ releaseMany, rank, rankNumber });
 core.mrValue = valueAt;
 core.mrPut = put;
 // Class names for the core (inspection, metric labels, dead-letter records):

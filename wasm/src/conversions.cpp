@@ -47,6 +47,7 @@ std::pair<std::uint32_t, std::string> ref_args(const ActorRef& ref, const std::s
 
 val message_to_js(const Message& message, int system_id) {
   if (const auto* js = message.get_if<JsValue>()) return js->value();
+  if (const auto* number = message.get_if<JsNumber>()) return val(number->value);
   const val& h = hooks();
   if (message.is<PoisonPill>()) return h["poisonPill"]();
   if (message.is<Kill>()) return h["kill"]();

@@ -4,10 +4,14 @@
 // Module (a large object in dictionary mode) per message cost more than the
 // call it forwarded. wasm/js/hooks.js and value_slab.js install them.
 var mrDeliverImpl = null;
+var mrDeliverNumberImpl = null;
 var mrReleaseManyImpl = null;
 var mrRankImpl = null;
+var mrRankNumberImpl = null;
 Module['mrSetHotImports'] = function (imports) {
   if (imports.deliver) mrDeliverImpl = imports.deliver;
+  if (imports.deliverNumber) mrDeliverNumberImpl = imports.deliverNumber;
   if (imports.releaseMany) mrReleaseManyImpl = imports.releaseMany;
   if (imports.rank) mrRankImpl = imports.rank;
+  if (imports.rankNumber) mrRankNumberImpl = imports.rankNumber;
 };

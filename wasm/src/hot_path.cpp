@@ -68,6 +68,15 @@ EMSCRIPTEN_KEEPALIVE int mr_tell(std::uint32_t ref, std::uint32_t slot, std::uin
       [&] { target.tell(Message(std::move(value)), refs.get(sender)); });
 }
 
+// ref.tell(number, sender): the number itself, no slot.
+EMSCRIPTEN_KEEPALIVE int mr_tell_number(std::uint32_t ref, double value, std::uint32_t sender) {
+  const RefTable& refs = RefTable::instance();
+  const mailroom::ActorRef& target = refs.get(ref);
+  if (!target.valid()) return mailroom::wasm::kTellOk;
+  return mailroom::wasm::status_of(
+      [&] { target.tell(Message(mailroom::wasm::JsNumber{value}), refs.get(sender)); });
+}
+
 // ref.tell(PoisonPill | Kill, sender): a SpecialMessage code (wire_codes.hpp).
 EMSCRIPTEN_KEEPALIVE int mr_tell_special(std::uint32_t ref, int special, std::uint32_t sender) {
   const RefTable& refs = RefTable::instance();

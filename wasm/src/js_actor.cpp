@@ -19,6 +19,9 @@
 EM_JS(int, mr_deliver,
       (std::uint32_t index, std::uint32_t slot, std::uint32_t sender, int behaviour),
       { return mrDeliverImpl(index, slot, sender, behaviour); });
+EM_JS(int, mr_deliver_number,
+      (std::uint32_t index, double value, std::uint32_t sender, int behaviour),
+      { return mrDeliverNumberImpl(index, value, sender, behaviour); });
 EM_JS(int, mr_take_outcome, (), { return Emval.toHandle(Module.mrTakeOutcome()); });
 EM_JS(void, mr_await_outcome, (std::uint32_t index, std::uint32_t key),
       { Module.mrAwaitOutcome(index, key); });
@@ -132,6 +135,8 @@ void JsActor::run_receive(int behaviour_slot, const Message& message) {
   int status;
   if (const auto* js = message.get_if<JsValue>()) {
     status = mr_deliver(index_, js->slot(), sender, behaviour_slot);
+  } else if (const auto* number = message.get_if<JsNumber>()) {
+    status = mr_deliver_number(index_, number->value, sender, behaviour_slot);
   } else {
     // A framework message (Terminated, DeadLetter, ...) as its JS class.
     const JsValue converted(message_to_js(message, system_id_));
@@ -179,7 +184,11 @@ void JsActor::post_restart(std::exception_ptr reason) {
 void JsActor::unhandled_from_js(val message) {
   if (current_ != nullptr) {
     const auto* js = current_->get_if<JsValue>();
-    if (js == nullptr || js->value().strictlyEquals(message)) {
+    const auto* number = current_->get_if<JsNumber>();
+    const bool same = js != nullptr       ? js->value().strictlyEquals(message)
+                      : number != nullptr ? val(number->value).strictlyEquals(message)
+                                          : true;  // a framework message: the one handled
+    if (same) {
       unhandled(*current_);  // keeps the envelope's identity and framework type
       return;
     }

@@ -9,6 +9,8 @@
 
 // value_slab.js: the slot's function on the slot's value (hot_imports.js).
 EM_JS(double, mr_rank, (std::uint32_t fn, std::uint32_t slot), { return mrRankImpl(fn, slot); });
+EM_JS(double, mr_rank_number, (std::uint32_t fn, double value),
+      { return mrRankNumberImpl(fn, value); });
 
 namespace mailroom::wasm {
 
@@ -18,6 +20,8 @@ PriorityFunction js_priority_for(const emscripten::val& fn) {
   return [slot](const Envelope& envelope) {
     if (const auto* js = envelope.message.get_if<JsValue>())
       return mr_rank(slot->slot(), js->slot());
+    if (const auto* number = envelope.message.get_if<JsNumber>())
+      return mr_rank_number(slot->slot(), number->value);
     const JsValue framework(message_to_js(envelope.message, 0));  // PoisonPill, Terminated, ...
     return mr_rank(slot->slot(), framework.slot());
   };

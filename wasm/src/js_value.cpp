@@ -22,6 +22,11 @@ namespace {
 constexpr std::uint32_t kReleaseBatch = 256;
 std::uint32_t released[kReleaseBatch];
 std::uint32_t released_count = 0;
+
+// Extra owners of a slot beyond the first, by slot (grown on the first copy
+// of a high slot; almost every message has none, so no count per message).
+// Growing it can only fail by running out of memory, which aborts in wasm.
+std::vector<std::uint32_t> extra_owners;
 }  // namespace
 
 void flush_released_slots() noexcept {
@@ -33,8 +38,18 @@ void flush_released_slots() noexcept {
 
 JsValue::JsValue(const val& value) : slot_(mr_slot_put(reinterpret_cast<int>(value.as_handle()))) {}
 
+JsValue::JsValue(const JsValue& other) noexcept : slot_(other.slot_) {
+  if (slot_ == kNone) return;
+  if (extra_owners.size() <= slot_) extra_owners.resize(slot_ + 1 + slot_ / 2);
+  ++extra_owners[slot_];
+}
+
 JsValue::~JsValue() {
   if (slot_ == kNone) return;
+  if (slot_ < extra_owners.size() && extra_owners[slot_] != 0) {
+    --extra_owners[slot_];  // another copy still holds it
+    return;
+  }
   released[released_count++] = slot_;
   if (released_count == kReleaseBatch) flush_released_slots();
 }

@@ -26,6 +26,10 @@ namespace {
 constexpr int kFirstCapacity = 256;
 
 std::optional<PayloadCodecRegistry::TaggedText> encode_js(const Message& message) {
+  if (const auto* number = message.get_if<JsNumber>()) {
+    // The JS codec reads slots: the number gets one for this encoding only.
+    return encode_js(Message(JsValue(val(number->value))));
+  }
   const auto* js = message.get_if<JsValue>();
   if (js == nullptr) return std::nullopt;
   std::string text(kFirstCapacity, '\0');
