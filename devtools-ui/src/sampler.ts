@@ -293,7 +293,12 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
           const r = answer.results[0];
           if (!r || disposed) break;
           const row = answer.mailboxes.find((m) => m.path === r.recipientPath) ?? answer.mailboxes[0] ?? null;
-          store.replayDryRun.value = { key: replayKey(entryId, target), outcome: r.outcome, row };
+          store.replayDryRun.value = {
+            key: replayKey(entryId, target),
+            outcome: r.outcome,
+            ...(r.malformed ? { malformed: r.malformed } : {}),
+            row,
+          };
         } catch {
           // No dry run answer: the dialog keeps the snapshot's reading.
         }

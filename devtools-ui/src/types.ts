@@ -70,6 +70,8 @@ export type ReplayOutcome = (typeof REPLAY_OUTCOMES)[number];
 export interface ReplayResult {
   kind: ReplayOutcome;
   recipientPath?: string;
+  /** With unresolved-recipient: why the core found the redirect path malformed (text, never markup). */
+  malformed?: string;
 }
 
 /** Exactly what the panel needs from an ActorSystem (real or fake). */

@@ -241,6 +241,44 @@ describe('Dead-letter inspector', () => {
   });
 });
 
+describe('Malformed redirect', () => {
+  it("shows the core's malformed reason in the dialog and the attempt history, as text", async () => {
+    // The core names paths the panel's own check lets through (ActorPath::malformation); the
+    // reason arrives with unresolved-recipient on the dry run and on the replay itself.
+    const system = systemWith();
+    system.deadLetter('/user/checkout', { kind: 'order', id: 44 });
+    const reason = 'a name may not hold <b>whitespace</b>';
+    const queue = system.deadLetterQueue as unknown as Record<string, unknown>;
+    queue.preview = async (_action: string, ids: readonly unknown[]) => ({
+      results: ids.map((id) => ({ id, outcome: 'unresolved-recipient', recipientPath: '/user/checkout-v3', malformed: reason })),
+      mailboxes: [],
+    });
+    queue.replay = async () => ({ kind: 'unresolved-recipient', recipientPath: '/user/checkout-v3', malformed: reason });
+    const h = await mount(system);
+    const detail = await openLetter(h, '1');
+    await click(within(detail).getByTestId('dl-redirect'));
+    await act(async () => {
+      fireEvent.input(screen.getByTestId('replay-target'), { target: { value: '/user/checkout-v3' } });
+    });
+    await act(async () => {
+      await h.settled();
+    });
+    const shown = screen.getByTestId('replay-malformed');
+    expect(shown.textContent).toBe(`The runtime says the path is malformed: ${reason}`);
+    expect(shown.querySelector('b')).toBeNull();
+    expect(screen.getByTestId('replay-preview-resolves').textContent).toBe('no');
+    await click(screen.getByTestId('replay-confirm'));
+    await act(async () => {
+      await h.settled();
+    });
+    expect(screen.getAllByTestId('dl-attempt').map((a) => a.getAttribute('data-outcome'))).toEqual(['unresolved-recipient']);
+    const attempt = screen.getByTestId('dl-attempt-malformed');
+    expect(attempt.textContent).toBe(` (malformed path: ${reason})`);
+    expect(attempt.querySelector('b')).toBeNull();
+    expect(screen.getByTestId('notice').textContent).toContain(`malformed path: ${reason}`);
+  });
+});
+
 describe('Toolbar', () => {
   it('draws its icons as inline SVG and names every button in text or aria-label', async () => {
     // No emoji or symbol glyphs that a machine without the font shows as empty boxes.

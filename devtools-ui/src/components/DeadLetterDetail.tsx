@@ -122,6 +122,7 @@ export function DeadLetterDetail({ store, id, onCopy }: { store: PanelStore; id:
                 <span class={`mr-outcome mr-outcome-${a.outcome}`}>{a.outcome}</span>{' '}
                 {a.outcome === 'released' ? '(quarantine lifted: replay count 0)' : `${a.redirect ? '→ redirect to ' : '→ '}${localPath(a.target)}`}
                 {a.outcome === 'error' && a.detail ? ` (${a.detail})` : ''}
+                {a.malformed && <span data-testid="dl-attempt-malformed">{` (malformed path: ${a.malformed})`}</span>}
               </li>
             ))}
           </ol>

@@ -81,6 +81,11 @@ function DialogBody({ store }: { store: PanelStore }) {
                 {preview.blocked}
               </p>
             )}
+            {preview.malformed && (
+              <p class="mr-error" data-testid="replay-malformed">
+                The runtime says the path is malformed: {preview.malformed}
+              </p>
+            )}
             {preview.warning && (
               <p class="mr-warning" data-testid="replay-warning">
                 {preview.warning}

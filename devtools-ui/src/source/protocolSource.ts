@@ -13,6 +13,7 @@ import type { ActorSnapshot, DeadLetterEntry, DeadLetterSettings, ReplayResult }
 import { decodePayload, type WirePayload } from '../payload/tagged';
 import type { Transport, TransportStatus } from '../transport/transport';
 import type { DryRunAnswer, ListRequest, Sample, SystemSource } from './systemSource';
+import { malformedOf, replayAnswer } from './malformed';
 
 export const PROTOCOL = 'mailroom-devtools';
 export const PROTOCOL_VERSION = 1;
@@ -354,8 +355,8 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
       };
     },
     async replayInStream(stream: string, id: string): Promise<ReplayResult> {
-      const result = (await request('deadLetters.replay', { id, stream })) as { outcome: ReplayResult['kind']; recipientPath?: string };
-      return { kind: result.outcome, recipientPath: result.recipientPath };
+      const result = (await request('deadLetters.replay', { id, stream })) as { outcome: ReplayResult['kind']; recipientPath?: string; malformed?: unknown };
+      return replayAnswer(result);
     },
     async sample(list: ListRequest): Promise<Sample> {
       const fresh = rowsFresh;
@@ -386,8 +387,8 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
     async replay(id: string, altPath?: string): Promise<ReplayResult> {
       const params: Record<string, unknown> = { id };
       if (altPath !== undefined) params.path = altPath;
-      const result = (await request('deadLetters.replay', params)) as { outcome: ReplayResult['kind']; recipientPath?: string };
-      return { kind: result.outcome, recipientPath: result.recipientPath };
+      const result = (await request('deadLetters.replay', params)) as { outcome: ReplayResult['kind']; recipientPath?: string; malformed?: unknown };
+      return replayAnswer(result);
     },
     async remove(ids: readonly string[]) {
       const result = (await request('deadLetters.remove', { ids: [...ids] })) as { results: { id: string; outcome: string }[] };
@@ -401,7 +402,7 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
       const params: Record<string, unknown> = { action, ids: [...ids] };
       if (path !== undefined) params.path = path;
       const result = (await request('deadLetters.preview', params)) as {
-        results: { id: string; outcome: string; recipientPath?: string }[];
+        results: { id: string; outcome: string; recipientPath?: string; malformed?: unknown }[];
         mailboxes?: ActorSnapshot[];
       };
       return {
@@ -409,6 +410,7 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
           id: String(r.id),
           outcome: String(r.outcome),
           ...(r.recipientPath ? { recipientPath: String(r.recipientPath) } : {}),
+          ...malformedOf(r),
         })),
         mailboxes: result.mailboxes ?? [],
       };

@@ -9,6 +9,7 @@ import type {
   RawEntryId,
   ReplayResult,
 } from '../types';
+import { malformedOf } from './malformed';
 
 export interface Sample {
   atMs: number;
@@ -29,7 +30,7 @@ export interface Sample {
 
 /** A dry run's answer: per id the outcome the real call would give now; the target rows. */
 export interface DryRunAnswer {
-  results: { id: string; outcome: string; recipientPath?: string }[];
+  results: { id: string; outcome: string; recipientPath?: string; malformed?: string }[];
   mailboxes: ActorSnapshot[];
 }
 
@@ -116,11 +117,13 @@ export function createSystemSource(system: InspectableSystem, options: SourceOpt
       const entriesMode = list.kind === 'since' ? 'since' : 'full';
       return { atMs: now(), actors, settings, entries, entriesMode, metricsText, costMs: clock() - started };
     },
-    replay(id, altPath) {
+    async replay(id, altPath) {
       const raw = rawIds.get(id) ?? id;
-      return altPath === undefined
-        ? system.deadLetterQueue.replay(raw)
-        : system.deadLetterQueue.replay(raw, altPath);
+      const result =
+        altPath === undefined ? await system.deadLetterQueue.replay(raw) : await system.deadLetterQueue.replay(raw, altPath);
+      // The wasm API may answer '' for "not malformed": only a reason is kept.
+      const { malformed, ...rest } = result;
+      return { ...rest, ...malformedOf({ malformed }) };
     },
     ...(typeof system.deadLetterQueue.remove === 'function'
       ? {
@@ -150,6 +153,7 @@ export function createSystemSource(system: InspectableSystem, options: SourceOpt
                 id: ids[i] ?? String(r.id),
                 outcome: String(r.outcome),
                 ...(r.recipientPath ? { recipientPath: String(r.recipientPath) } : {}),
+                ...malformedOf(r as { malformed?: unknown }),
               })),
               mailboxes: answer.mailboxes.map((m) => ({ ...m })),
             };

@@ -17,6 +17,8 @@ export interface Attempt {
   /** A replay's named outcome, 'error', or 'released' (a quarantine lifted). */
   outcome: ReplayOutcome | 'error' | 'released';
   detail?: string;
+  /** unresolved-recipient: why the core found the redirect path malformed. */
+  malformed?: string;
 }
 
 export interface ReplayDraft {

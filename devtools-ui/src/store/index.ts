@@ -32,6 +32,8 @@ export interface ReplayPreview {
   targetRow: ActorSnapshot | null;
   /** The dry run's outcome for this letter and target ('replayed', 'unresolved-recipient', ...); null until it answered. */
   dryRunOutcome: string | null;
+  /** With unresolved-recipient: why the core's dry run found the redirect path malformed; null otherwise. */
+  malformed: string | null;
   /** "3 / 100 queued", "full (reject): …"; what the target can take now. */
   headroomText: string;
   /** Why the replay will be refused before it is sent, if the panel can tell. */
@@ -50,6 +52,8 @@ const SUGGESTIONS = 8;
 export interface ReplayDryRun {
   key: string;
   outcome: string;
+  /** The core's reason when it found the path malformed. */
+  malformed?: string;
   row: ActorSnapshot | null;
 }
 
@@ -156,6 +160,7 @@ export function createStore(options: StoreOptions = {}) {
       headroom,
       targetRow: run?.row ?? null,
       dryRunOutcome: run?.outcome ?? null,
+      malformed: run?.malformed ?? null,
       headroomText: headroomText(row),
       blocked,
       warning,

@@ -64,15 +64,18 @@ export function applyEvent(store: PanelStore, event: InboundEvent): void {
       case 'replay-result': {
         const outcome = 'error' in event.result ? 'error' : event.result.kind;
         const detail = 'error' in event.result ? event.result.error : event.result.recipientPath;
+        const malformed = 'error' in event.result ? undefined : event.result.malformed;
         store.deadLetters.recordAttempt(event.id, {
           atMs: event.atMs,
           target: event.target,
           redirect: event.redirect,
           outcome,
           detail,
+          ...(malformed ? { malformed } : {}),
         });
         store.deadLetters.busy.value = false;
-        store.ui.notice.value = `Replay of #${event.id}: ${outcome}${detail ? ` (${detail})` : ''}`;
+        store.ui.notice.value =
+          `Replay of #${event.id}: ${outcome}${detail ? ` (${detail})` : ''}` + (malformed ? `: malformed path: ${malformed}` : '');
         break;
       }
       case 'bulk-result': {
