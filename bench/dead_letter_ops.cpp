@@ -2,7 +2,9 @@
 
 #include <malloc.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include "mailroom/dead_letter_filter.hpp"
 #include "mailroom/dead_letter_queue.hpp"
@@ -74,6 +76,43 @@ std::vector<DeadLetterEntry> ListBench::list_recipient() {
   DeadLetterFilter filter;
   filter.recipient = "mailroom://bench/user/orders-7";
   return queue_->list(filter);
+}
+
+std::size_t ListBench::page_walk(std::size_t page, bool continued) {
+  std::size_t paged = 0;
+  std::optional<DeadLetterFilter::Position> cursor;
+  for (;;) {
+    DeadLetterFilter filter;
+    std::vector<DeadLetterEntry> read;
+    std::size_t kept = 0;
+    if (continued) {
+      filter.before = cursor;
+      filter.limit = page + 1;
+      read = queue_->list(filter);
+      kept = std::min(read.size(), page);
+      paged += kept;
+      if (read.size() <= page) return paged;
+      cursor = DeadLetterFilter::Position{read[kept - 1].timestamp_ms, read[kept - 1].id};
+      continue;
+    }
+    std::size_t first = 0;
+    if (cursor) {
+      filter.until_ms = cursor->timestamp_ms;
+      read = queue_->list(filter);
+      while (first < read.size() && read[first].timestamp_ms == cursor->timestamp_ms &&
+             read[first].id >= cursor->id) {
+        ++first;
+      }
+    } else {
+      filter.limit = page + 1;
+      read = queue_->list(filter);
+    }
+    kept = std::min(read.size() - first, page);
+    paged += kept;
+    if (read.size() - first <= page) return paged;
+    const DeadLetterEntry& last = read[first + kept - 1];
+    cursor = DeadLetterFilter::Position{last.timestamp_ms, last.id};
+  }
 }
 
 namespace {

@@ -34,6 +34,13 @@ class ListBench {
   explicit ListBench(std::size_t entries);
   ~ListBench();
   std::vector<DeadLetterEntry> list_recipient();
+  // Pages through the whole queue newest first, `page` at a time, as
+  // deadLetters.list does with a cursor; returns the entries paged. `continued`:
+  // each read starts after the cursor and stops after page + 1 (today's read);
+  // otherwise the read the list page issued before d793050 (every entry up to
+  // the cursor's millisecond copied, the newer ones of that millisecond
+  // skipped, one page kept).
+  std::size_t page_walk(std::size_t page, bool continued);
 
  private:
   std::unique_ptr<DeadLetterQueue> queue_;

@@ -168,6 +168,19 @@ void register_dead_letters() {
     mb::ListBench bench(100'000);
     for (auto _ : s) benchmark::DoNotOptimize(bench.list_recipient());
   })->Unit(benchmark::kMillisecond);
+  // deadLetters.list with a cursor, 1,000 a page through 100,000 letters: the
+  // read since d793050 against the one before it, in one run.
+  for (bool continued : {true, false}) {
+    benchmark::RegisterBenchmark(
+        continued ? "w5_page_walk/100000/continued" : "w5_page_walk/100000/copy_older",
+        [continued](benchmark::State& s) {
+          mb::ListBench bench(100'000);
+          for (auto _ : s) {
+            if (bench.page_walk(1'000, continued) != 100'000) s.SkipWithError("lost letters");
+          }
+        })
+        ->Unit(benchmark::kMillisecond);
+  }
 }
 
 }  // namespace
