@@ -210,7 +210,12 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
       for (const id of draft.ids) {
         try {
           const r = await source.replay(id, target ?? undefined);
-          results.push({ id, outcome: r.kind, ...(r.recipientPath ? { recipientPath: r.recipientPath } : {}) });
+          results.push({
+            id,
+            outcome: r.kind,
+            ...(r.recipientPath ? { recipientPath: r.recipientPath } : {}),
+            ...(r.malformed ? { malformed: r.malformed } : {}),
+          });
         } catch (e) {
           results.push(failed(id, e));
         }
@@ -256,7 +261,7 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
         try {
           for (let i = 0; i < draft.ids.length && !dryRunAgain && !disposed; i += PURGE_CHUNK) {
             const answer = await source.preview(action, draft.ids.slice(i, i + PURGE_CHUNK), path);
-            for (const r of answer.results) results.push({ id: r.id, outcome: r.outcome });
+            for (const r of answer.results) results.push({ id: r.id, outcome: r.outcome, ...(r.malformed ? { malformed: r.malformed } : {}) });
             for (const m of answer.mailboxes) mailboxes.set(m.path, m);
           }
           if (!dryRunAgain && !disposed && store.bulk.preview.value?.key === key) {

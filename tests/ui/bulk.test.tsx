@@ -139,6 +139,32 @@ describe('Bulk replay and purge', () => {
     expect(h.store.deadLetters.attempts.value.get('2')?.[0]).toMatchObject({ redirect: true, outcome: 'replayed' });
   });
 
+  it("a bulk redirect the core finds malformed names the core's reason, as text, in the preview and each attempt", async () => {
+    const { h, system } = await fiveLetters();
+    const reason = 'a name may not hold <i>whitespace</i>';
+    const queue = system.deadLetterQueue as unknown as Record<string, unknown>;
+    queue.preview = async (_action: string, ids: readonly unknown[]) => ({
+      results: ids.map((id) => ({ id, outcome: 'unresolved-recipient', malformed: reason })),
+      mailboxes: [],
+    });
+    queue.replay = async () => ({ kind: 'unresolved-recipient', malformed: reason });
+    await click(rowOf('2'));
+    await click(rowOf('1'), { shiftKey: true });
+    await click(screen.getByTestId('bulk-redirect'));
+    await act(async () => {
+      fireEvent.input(screen.getByTestId('bulk-target'), { target: { value: '/user/checkout-v3' } });
+    });
+    await settle(h);
+    expect(groups('bulk-preview', 'bulk-group')).toEqual({ 'unresolved-recipient': 2 });
+    const note = screen.getByTestId('bulk-group').querySelector('.mr-muted')!;
+    expect(note.textContent).toBe(`the runtime says the path is malformed: ${reason}`);
+    expect(note.querySelector('i')).toBeNull();
+    await click(screen.getByTestId('bulk-confirm'));
+    await settle(h);
+    expect(groups('bulk-summary', 'bulk-outcome')).toEqual({ 'unresolved-recipient': 2 });
+    expect(h.store.deadLetters.attempts.value.get('2')?.[0]).toMatchObject({ outcome: 'unresolved-recipient', malformed: reason });
+  });
+
   it('purge removes the checked letters from the queue for good, with a summary', async () => {
     const { system, h } = await fiveLetters();
     await click(rowOf('4'));

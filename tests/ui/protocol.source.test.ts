@@ -251,6 +251,37 @@ describe('Protocol source', () => {
     await expect(purge).resolves.toEqual({ results: [{ id: '7', outcome: 'removed' }], mailboxes: [] });
   });
 
+  it("keeps the core's malformed reason on replay and preview answers (a non-empty string only)", async () => {
+    const { t, source } = attached();
+    const replay = source.replay('5', '/user/ b');
+    t.push({
+      type: 'response',
+      id: t.sent[t.sent.length - 1].id,
+      result: { outcome: 'unresolved-recipient', recipientPath: '/user/ b', malformed: 'a name holds whitespace' },
+    });
+    await expect(replay).resolves.toEqual({ kind: 'unresolved-recipient', recipientPath: '/user/ b', malformed: 'a name holds whitespace' });
+    const asked = source.preview!('replay', ['5', '6'], '/user/ b');
+    t.push({
+      type: 'response',
+      id: t.sent[t.sent.length - 1].id,
+      result: {
+        action: 'replay',
+        results: [
+          { id: '5', outcome: 'unresolved-recipient', recipientPath: '/user/ b', malformed: 'a name holds whitespace' },
+          { id: '6', outcome: 'unknown-entry', malformed: '' },
+        ],
+        mailboxes: [],
+      },
+    });
+    await expect(asked).resolves.toEqual({
+      results: [
+        { id: '5', outcome: 'unresolved-recipient', recipientPath: '/user/ b', malformed: 'a name holds whitespace' },
+        { id: '6', outcome: 'unknown-entry' },
+      ],
+      mailboxes: [],
+    });
+  });
+
   it('forgets the welcome on disconnect and greets again when the transport reopens', () => {
     const { t, source } = attached();
     t.closeFromServer();

@@ -54,6 +54,8 @@ export interface BulkPreview {
 export interface BulkOutcome {
   id: string;
   outcome: string;
+  /** unresolved-recipient: why the core found the redirect path malformed. */
+  malformed?: string;
 }
 
 export interface BulkSummary {
@@ -179,7 +181,12 @@ export function createBulkStore(deps: Deps) {
     const run = dryRun.value?.key === key ? dryRun.value : null;
     const groups =
       run?.state === 'done'
-        ? countByKind(run.results).map(([kind, count]) => ({ kind, count, note: OUTCOME_NOTES[kind] ?? kind }))
+        ? countByKind(run.results).map(([kind, count]) => {
+            // The core's own reason beats the generic note (one target: one reason).
+            const malformed = run.results.find((r) => r.outcome === kind && r.malformed)?.malformed;
+            const note = malformed ? `the runtime says the path is malformed: ${malformed}` : (OUTCOME_NOTES[kind] ?? kind);
+            return { kind, count, note };
+          })
         : [];
     return {
       action: d.action,

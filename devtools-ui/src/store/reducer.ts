@@ -91,6 +91,7 @@ export function applyEvent(store: PanelStore, event: InboundEvent): void {
               redirect: action === 'redirect',
               outcome: r.outcome as ReplayOutcome | 'error',
               ...(r.detail ? { detail: r.detail } : {}),
+              ...(r.malformed ? { malformed: r.malformed } : {}),
             });
           }
         }
