@@ -146,6 +146,7 @@ const std::vector<json> kFilters = {
     json{{"sinceMs", 1'010}, {"untilMs", 1'040}},
     json{{"recipient", "/user"}, {"text", "X1"}},
     json{{"recipient", "/user/c"}, {"text", "3"}, {"untilMs", 1'050}},
+    json{{"text", "x77"}},  // 11 letters far apart: a page's read spans several chunks
 };
 
 TEST(DevtoolsPaging, WalksInTimeOrderVisitEveryLetterOnceWithTiesInOneMillisecond) {
@@ -155,7 +156,7 @@ TEST(DevtoolsPaging, WalksInTimeOrderVisitEveryLetterOnceWithTiesInOneMillisecon
   for (const json& filters : kFilters) {
     // Reference: the queue's own list, checked to be newest first by (time, id).
     const std::vector<json> all = everything(h, filters);
-    ASSERT_GT(all.size(), 20u) << filters.dump();
+    ASSERT_GT(all.size(), 10u) << filters.dump();
     for (std::size_t i = 1; i < all.size(); ++i) {
       ASSERT_TRUE(older(key_of(all[i]), key_of(all[i - 1])));
     }

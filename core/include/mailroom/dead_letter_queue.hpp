@@ -83,6 +83,11 @@ class DeadLetterQueue final : public DeadLetterSink {
 
   // Newest first.
   std::vector<DeadLetterEntry> list(const DeadLetterFilter& filter = {});
+  // True while the entries are in ascending (time, id) order of capture (the
+  // usual case; a clock that went back ends it until the queue empties): a
+  // list continued with `before` the last entry read then continues the
+  // newest-first order exactly, so a reader may read in chunks.
+  bool in_time_order() const;
   std::optional<DeadLetterEntry> get(std::uint64_t id);
 
   // Checks in order: unknown-entry, degraded-payload, quarantined, then

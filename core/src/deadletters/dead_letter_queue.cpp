@@ -246,6 +246,11 @@ std::vector<DeadLetterEntry> DeadLetterQueue::list(const DeadLetterFilter& filte
   return out;
 }
 
+bool DeadLetterQueue::in_time_order() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return ring_->sorted();
+}
+
 std::optional<DeadLetterEntry> DeadLetterQueue::get(std::uint64_t id) {
   if (!keeps_entries()) return std::nullopt;
   const std::int64_t now_ms = now();

@@ -47,6 +47,7 @@ class EntryRing {
   std::size_t evict_to(std::size_t max, std::vector<std::uint64_t>* ids = nullptr);
 
   std::size_t live() const noexcept { return live_; }
+  bool sorted() const noexcept { return sorted_; }
   // Smallest journal sequence any entry not dead still needs (max() if none).
   std::uint64_t min_sequence() const noexcept;
 

@@ -34,6 +34,9 @@ std::optional<std::int64_t> time_param(const json& params, const char* name) {
   return v.get<std::int64_t>();
 }
 
+// Entries read at a time when a text filter runs after the read.
+constexpr std::size_t kTextChunk = 256;
+
 std::string lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
@@ -141,9 +144,23 @@ json list_page(ActorSystem& system, const json& params, std::size_t default_limi
   DeadLetterQueue& queue = system.dead_letter_queue();
   const std::uint64_t revision = queue.revision();
   const PayloadCodecRegistry& codecs = system.payload_codecs();
-  for (const DeadLetterEntry& e : queue.list(page.query().filter)) {
-    if (page.passed(e.timestamp_ms, e.id)) continue;
-    if (!page.add(e.recipient_path, entry_json(e, codecs))) break;
+  // With text (matched on the payload's JSON, outside the queue's lock) the
+  // queue is read in chunks, each continuing after the last entry read, while
+  // that continues its order exactly; otherwise in one read.
+  DeadLetterFilter filter = page.query().filter;
+  const bool chunked = !page.query().text.empty() && queue.in_time_order();
+  if (chunked) filter.limit = std::max(page.query().limit + 1, kTextChunk);
+  for (bool full = false; !full;) {
+    const std::vector<DeadLetterEntry> read = queue.list(filter);
+    for (const DeadLetterEntry& e : read) {
+      if (page.passed(e.timestamp_ms, e.id)) continue;
+      if (!page.add(e.recipient_path, entry_json(e, codecs))) {
+        full = true;
+        break;
+      }
+    }
+    if (!chunked || read.size() < *filter.limit) break;
+    filter.before = DeadLetterFilter::Position{read.back().timestamp_ms, read.back().id};
   }
   json result = std::move(page).result();
   result["revision"] = revision;
