@@ -5,7 +5,7 @@ import type { ActorSnapshot } from './types';
 import type { PanelStore } from './store';
 import { batch } from '@preact/signals';
 import { applyEvent, type InboundEvent } from './store/reducer';
-import { replayKey } from './store';
+import { replayKey, type ReplayDryRun } from './store';
 import type { OutboundIntent } from './store/intents';
 import type { BulkOutcome } from './store/bulk';
 
@@ -26,17 +26,24 @@ const PURGE_CHUNK = 5_000;
 const TYPING_QUIET_MS = 300;
 /** ...but while typing goes on, a sample still lands at least this often. */
 const TYPING_MAX_STALE_MS = 1_000;
+/** A typed target's dry run waits this long for the next keystroke: one question per pause, not per key. */
+export const TYPED_PREVIEW_MS = 150;
 
 export interface SamplerEnv {
   setInterval(fn: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
   requestFrame(fn: () => void): unknown;
   now(): number;
+  /** One-shot timers (the typed dry run's pause); the global setTimeout when absent. */
+  setTimeout?(fn: () => void, ms: number): unknown;
+  clearTimeout?(handle: unknown): void;
 }
 
 export const browserEnv = (): SamplerEnv => ({
   setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
   clearInterval: (h) => globalThis.clearInterval(h as ReturnType<typeof setInterval>),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
   requestFrame: (fn) =>
     typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => fn()) : globalThis.setTimeout(fn, 16),
   now: () => Date.now(),
@@ -72,6 +79,38 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
     void p.finally(() => inProgress.delete(p));
     return p;
   };
+  const later = (fn: () => void, ms: number) => (env.setTimeout ? env.setTimeout(fn, ms) : globalThis.setTimeout(fn, ms));
+  const cancelLater = (h: unknown) =>
+    env.clearTimeout ? env.clearTimeout(h) : globalThis.clearTimeout(h as ReturnType<typeof setTimeout>);
+
+  /** `run` once typing pauses for TYPED_PREVIEW_MS; a new keystroke starts the wait again. Tracked: whenIdle waits for it. */
+  function afterTyping(run: () => Promise<void>) {
+    let handle: unknown = null;
+    let done: (() => void) | null = null;
+    const cancel = () => {
+      if (handle !== null) cancelLater(handle);
+      handle = null;
+      done?.();
+      done = null;
+    };
+    return {
+      schedule() {
+        cancel();
+        void track(
+          new Promise<void>((resolve) => {
+            done = resolve;
+            handle = later(() => {
+              handle = null;
+              done = null;
+              void run().finally(resolve);
+            }, TYPED_PREVIEW_MS);
+          }),
+        );
+      },
+      cancel,
+      waiting: () => handle !== null,
+    };
+  }
 
   const flush = () => {
     frameRequested = false;
@@ -84,7 +123,7 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
     });
     appliedAt = env.now();
     // An open replay dialog reads its target's mailbox again: the headroom shown is the current one.
-    if (store.deadLetters.draft.value && !store.deadLetters.busy.value) void track(replayDryRun());
+    if (store.deadLetters.draft.value && !store.deadLetters.busy.value) void track(replayDryRun(true));
   };
   const requestFlush = () => {
     if (frameRequested) return;
@@ -230,9 +269,10 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
   }
 
   /**
-   * The runtime's dry run for the bulk draft on screen: the queue's own checks, in chunks as
-   * a purge goes. One at a time; a draft changed meanwhile (a target typed) is asked for
-   * once the running one answers, and an answer for an older draft is dropped.
+   * The runtime's dry run for the bulk draft on screen: the queue's own checks (the core's
+   * malformed verdict on a typed target among them), in chunks as a purge goes. One at a
+   * time; a draft changed meanwhile (a target typed) is asked for once the running one
+   * answers, and an answer for an older draft is dropped.
    */
   let dryRunning = false;
   let dryRunAgain = false;
@@ -247,7 +287,7 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
         dryRunAgain = false;
         const draft = store.bulk.draft.value;
         const preview = store.bulk.preview.value;
-        if (!draft || !preview || preview.blocked !== null) break;
+        if (!draft || !preview || preview.dryRun === null) break;
         const key = preview.key;
         if (!source.preview) {
           store.bulk.dryRun.value = { key, state: 'unavailable' };
@@ -277,41 +317,46 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
       dryRunning = false;
     }
   }
+  const typedBulk = afterTyping(dryRun);
 
-  /** The runtime's dry run for the replay dialog: does the target resolve, and its mailbox now. */
-  let replayAsking = false;
-  let replayAskAgain = false;
-  async function replayDryRun() {
-    if (replayAsking) {
-      replayAskAgain = true;
+  /**
+   * The runtime's dry run for the replay dialog: does the target resolve (or is it malformed,
+   * in the core's words), and its mailbox now. Questions may overlap (a slow answer does not
+   * hold back the next text's); only the last one asked is applied, so an answer that
+   * arrives late, for text typed before, never shows.
+   */
+  let replayAsked = 0;
+  let replayUnanswered = 0;
+  async function replayDryRun(refresh = false) {
+    const preview = store.replayPreview.value;
+    if (!preview || preview.problem !== null || store.ui.imported.value) return;
+    const { entryId, target, redirect } = preview;
+    const key = replayKey(entryId, target);
+    if (!source.preview) {
+      if (store.replayDryRun.value?.key !== key) store.replayDryRun.value = { key, outcome: null, row: null, error: 'this system has no dry run' };
       return;
     }
-    replayAsking = true;
+    // A sample's re-read waits for an answer on its way and for typing to pause.
+    if (refresh && (replayUnanswered > 0 || typedReplay.waiting())) return;
+    const ask = ++replayAsked;
+    replayUnanswered++;
+    let next: ReplayDryRun | null;
     try {
-      do {
-        replayAskAgain = false;
-        const preview = store.replayPreview.value;
-        if (!preview || !source.preview || preview.problem !== null || store.ui.imported.value) break;
-        const { entryId, target, redirect } = preview;
-        try {
-          const answer = await source.preview('replay', [entryId], redirect ? target : undefined);
-          const r = answer.results[0];
-          if (!r || disposed) break;
-          const row = answer.mailboxes.find((m) => m.path === r.recipientPath) ?? answer.mailboxes[0] ?? null;
-          store.replayDryRun.value = {
-            key: replayKey(entryId, target),
-            outcome: r.outcome,
-            ...(r.malformed ? { malformed: r.malformed } : {}),
-            row,
-          };
-        } catch {
-          // No dry run answer: the dialog keeps the snapshot's reading.
-        }
-      } while (replayAskAgain && !disposed);
+      const answer = await source.preview('replay', [entryId], redirect ? target : undefined);
+      const r = answer.results[0];
+      const row = r ? (answer.mailboxes.find((m) => m.path === r.recipientPath) ?? answer.mailboxes[0] ?? null) : null;
+      next = r ? { key, outcome: r.outcome, ...(r.malformed ? { malformed: r.malformed } : {}), row } : null;
+    } catch (e) {
+      // A failed re-read keeps the answer already shown for this text.
+      const shown = store.replayDryRun.value;
+      next = shown?.key === key && shown.outcome !== null ? null : { key, outcome: null, row: null, error: e instanceof Error ? e.message : String(e) };
     } finally {
-      replayAsking = false;
+      replayUnanswered--;
     }
+    if (next === null || ask !== replayAsked || disposed) return;
+    store.replayDryRun.value = next;
   }
+  const typedReplay = afterTyping(() => replayDryRun());
 
   async function release(id: string) {
     let result: { kind: string } | { error: string };
@@ -337,10 +382,18 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
         void track(bulk());
         break;
       case 'bulk/preview':
-        void track(dryRun());
+        if (intent.typed) typedBulk.schedule();
+        else {
+          typedBulk.cancel();
+          void track(dryRun());
+        }
         break;
       case 'replay/preview':
-        void track(replayDryRun());
+        if (intent.typed) typedReplay.schedule();
+        else {
+          typedReplay.cancel();
+          void track(replayDryRun());
+        }
         break;
       case 'release':
         void track(release(intent.id));
@@ -377,6 +430,8 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
     },
     dispose() {
       disposed = true;
+      typedReplay.cancel();
+      typedBulk.cancel();
       if (timer !== null) env.clearInterval(timer);
       timer = null;
       offIntent();

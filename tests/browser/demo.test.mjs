@@ -98,6 +98,31 @@ describe('Live demo (wasm)', () => {
     assert.match(await page.locator('[data-testid=notice]').textContent(), /checkout-v2/);
   });
 
+  it("judges a typed redirect target by the in-page core's verdict, in its words", async () => {
+    // "/user/./$x" (the panel's old rule said "relative") is malformed to the core; "/user/checkout-v2//"
+    // (the old rule refused the empty segment) is well formed to it and delivers.
+    const rows = await deadLetterRows('/user/checkout');
+    await rows.first().click();
+    await page.locator('[data-testid=dl-detail] [data-testid=dl-redirect]').click();
+    await page.fill('[data-testid=replay-target]', '/user/./$x');
+    const blocked = page.locator('[data-testid=replay-blocked][data-problem=malformed]');
+    await blocked.waitFor({ timeout: 10_000 });
+    assert.equal(await blocked.textContent(), `The runtime says the path is malformed: "$x" starts with '$' (reserved)`);
+    assert.equal(await page.locator('[data-testid=replay-confirm]').isDisabled(), true);
+    await page.fill('[data-testid=replay-target]', '/user/checkout-v2//');
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('[data-testid=replay-checking]') &&
+        document.querySelector('[data-testid=replay-preview-resolves]')?.textContent === 'yes',
+      null,
+      { timeout: 10_000 },
+    );
+    assert.equal(await page.locator('[data-testid=replay-blocked]').count(), 0);
+    await page.click('[data-testid=replay-confirm]');
+    await page.waitForSelector('[data-testid=replay-dialog]', { state: 'detached' });
+    assert.equal(await page.locator('[data-testid=dl-detail] [data-testid=dl-attempt]').last().getAttribute('data-outcome'), 'replayed');
+  });
+
   it('quarantines a poison message after max-replays and refuses it', async () => {
     // The same entry returns after each replay; past 3 replays Replay is off, with the reason.
     await page.click('[data-testid=action-send-poison]');

@@ -184,6 +184,19 @@ describe('Panel attached to a native process started with --allow-writes', () =>
     await page.waitForSelector('[data-testid=dl-attempt][data-outcome=replayed]', { timeout: 10_000 });
     assert.deepEqual(problems, []);
   });
+
+  it("names a malformed redirect target in the native core's words as it is typed", async () => {
+    // The same verdict as the in-page core's: the panel asks deadLetters.preview over the socket.
+    await selectDeadLetter(page, '/user/ledger');
+    await page.click('[data-testid=dl-redirect]');
+    await page.fill('[data-testid=replay-target]', '/user/led ger');
+    const blocked = page.locator('[data-testid=replay-blocked][data-problem=malformed]');
+    await blocked.waitFor({ timeout: 10_000 });
+    assert.equal(await blocked.textContent(), 'The runtime says the path is malformed: whitespace in "led ger"');
+    assert.equal(await page.locator('[data-testid=replay-confirm]').isDisabled(), true);
+    await page.click('[data-testid=replay-cancel]');
+    assert.deepEqual(problems, []);
+  });
 });
 
 describe('Panel attached to two native processes at once', () => {

@@ -122,11 +122,14 @@ describe('Bulk replay and purge', () => {
     await click(screen.getByTestId('bulk-redirect'));
     const input = screen.getByTestId('bulk-target') as HTMLInputElement;
     expect(document.activeElement).toBe(input);
+    // The panel holds no path rule: a relative path is the runtime's to answer, by name.
     await act(async () => {
       fireEvent.input(input, { target: { value: 'user/checkout' } });
     });
-    expect(screen.getByTestId('bulk-blocked').getAttribute('data-problem')).toBe('relative');
-    expect((screen.getByTestId('bulk-confirm') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('bulk-dry-run').getAttribute('data-state')).toBe('pending');
+    await settle(h);
+    expect(screen.queryByTestId('bulk-blocked')).toBeNull();
+    expect(groups('bulk-preview', 'bulk-group')).toEqual({ 'unresolved-recipient': 2 });
     await act(async () => {
       fireEvent.input(input, { target: { value: '/user/checkout' } });
     });
@@ -143,10 +146,11 @@ describe('Bulk replay and purge', () => {
     const { h, system } = await fiveLetters();
     const reason = 'a name may not hold <i>whitespace</i>';
     const queue = system.deadLetterQueue as unknown as Record<string, unknown>;
-    queue.preview = async (_action: string, ids: readonly unknown[]) => ({
-      results: ids.map((id) => ({ id, outcome: 'unresolved-recipient', malformed: reason })),
-      mailboxes: [],
-    });
+    const real = system.deadLetterQueue.preview.bind(system.deadLetterQueue);
+    queue.preview = async (action: 'replay' | 'remove', ids: readonly string[], path?: string) =>
+      path === '/user/checkout-v3'
+        ? { results: ids.map((id) => ({ id, outcome: 'unresolved-recipient', malformed: reason })), mailboxes: [] }
+        : real(action, ids, path);
     queue.replay = async () => ({ kind: 'unresolved-recipient', malformed: reason });
     await click(rowOf('2'));
     await click(rowOf('1'), { shiftKey: true });
@@ -159,6 +163,17 @@ describe('Bulk replay and purge', () => {
     const note = screen.getByTestId('bulk-group').querySelector('.mr-muted')!;
     expect(note.textContent).toBe(`the runtime says the path is malformed: ${reason}`);
     expect(note.querySelector('i')).toBeNull();
+    // The core's verdict is the message as typed, and nothing can be confirmed.
+    expect(screen.getByTestId('bulk-blocked').textContent).toBe(`The runtime says the path is malformed: ${reason}`);
+    expect(screen.getByTestId('bulk-blocked').getAttribute('data-problem')).toBe('malformed');
+    expect(screen.getByTestId('bulk-target').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('bulk-confirm').getAttribute('aria-disabled')).toBe('true');
+    // A path the dry run passed that the replay itself finds malformed: each attempt keeps the reason.
+    await act(async () => {
+      fireEvent.input(screen.getByTestId('bulk-target'), { target: { value: '/user/checkout' } });
+    });
+    await settle(h);
+    expect(screen.queryByTestId('bulk-blocked')).toBeNull();
     await click(screen.getByTestId('bulk-confirm'));
     await settle(h);
     expect(groups('bulk-summary', 'bulk-outcome')).toEqual({ 'unresolved-recipient': 2 });
@@ -202,10 +217,17 @@ describe('Bulk replay and purge', () => {
     expect((await system.deadLetterQueue.list()).length).toBe(5);
     await click(screen.getByTestId('bulk-cancel'));
     // A redirect asks with its target; the dialog waits (confirm off) until the answer is in.
-    let answer: () => void = () => undefined;
+    // (Every dry run asked until then waits: the one for the prefilled "/user/" too.)
+    const waiting: (() => void)[] = [];
+    let answered = false;
+    const answer = () => {
+      answered = true;
+      for (const go of waiting.splice(0)) go();
+    };
     system.deadLetterQueue.preview = (action, ids, path) => {
       asked.push({ action, ids: ids.map(String), ...(path !== undefined ? { path } : {}) });
-      return new Promise((resolve) => (answer = () => resolve(real(action, ids, path))));
+      if (answered) return real(action, ids, path);
+      return new Promise((resolve) => waiting.push(() => resolve(real(action, ids, path))));
     };
     await click(screen.getByTestId('bulk-redirect'));
     await act(async () => {

@@ -243,16 +243,19 @@ describe('Dead-letter inspector', () => {
 
 describe('Malformed redirect', () => {
   it("shows the core's malformed reason in the dialog and the attempt history, as text", async () => {
-    // The core names paths the panel's own check lets through (ActorPath::malformation); the
-    // reason arrives with unresolved-recipient on the dry run and on the replay itself.
+    // The core alone judges a typed path (ActorPath::malformation): the reason arrives with
+    // unresolved-recipient on the dry run (the message, Confirm off) and on the replay itself.
     const system = systemWith();
     system.deadLetter('/user/checkout', { kind: 'order', id: 44 });
     const reason = 'a name may not hold <b>whitespace</b>';
     const queue = system.deadLetterQueue as unknown as Record<string, unknown>;
-    queue.preview = async (_action: string, ids: readonly unknown[]) => ({
-      results: ids.map((id) => ({ id, outcome: 'unresolved-recipient', recipientPath: '/user/checkout-v3', malformed: reason })),
-      mailboxes: [],
-    });
+    queue.preview = async (_action: string, ids: readonly unknown[], path?: string) =>
+      path === '/user/checkout-v4'
+        ? new Promise(() => undefined) // a dry run that never answers
+        : {
+            results: ids.map((id) => ({ id, outcome: 'unresolved-recipient', recipientPath: '/user/checkout-v3', malformed: reason })),
+            mailboxes: [],
+          };
     queue.replay = async () => ({ kind: 'unresolved-recipient', recipientPath: '/user/checkout-v3', malformed: reason });
     const h = await mount(system);
     const detail = await openLetter(h, '1');
@@ -263,13 +266,20 @@ describe('Malformed redirect', () => {
     await act(async () => {
       await h.settled();
     });
-    const shown = screen.getByTestId('replay-malformed');
+    const shown = screen.getByTestId('replay-blocked');
     expect(shown.textContent).toBe(`The runtime says the path is malformed: ${reason}`);
+    expect(shown.getAttribute('data-problem')).toBe('malformed');
     expect(shown.querySelector('b')).toBeNull();
     expect(screen.getByTestId('replay-preview-resolves').textContent).toBe('no');
+    expect((screen.getByTestId('replay-confirm') as HTMLButtonElement).disabled).toBe(true);
+    // Confirmed before the dry run answered: the replay itself names the reason.
+    await act(async () => {
+      fireEvent.input(screen.getByTestId('replay-target'), { target: { value: '/user/checkout-v4' } });
+    });
+    expect(screen.getByTestId('replay-checking')).toBeTruthy();
     await click(screen.getByTestId('replay-confirm'));
     await act(async () => {
-      await h.settled();
+      await h.refresh();
     });
     expect(screen.getAllByTestId('dl-attempt').map((a) => a.getAttribute('data-outcome'))).toEqual(['unresolved-recipient']);
     const attempt = screen.getByTestId('dl-attempt-malformed');

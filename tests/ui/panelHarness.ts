@@ -6,12 +6,35 @@ import { FakeSystem } from '../../devtools-ui/src/testing/fakeSystem';
 import type { SamplerEnv } from '../../devtools-ui/src/sampler';
 import type { DeadLetterSettings } from '../../devtools-ui/src/types';
 
+/** One-shot timers (a typed target's dry run waits for typing to pause) run only when a test says typing paused. */
+const pauses = new Set<() => void>();
+
 export const manualEnv: SamplerEnv = {
   setInterval: () => 0,
   clearInterval: () => undefined,
   requestFrame: (fn) => fn(),
   now: () => Date.now(),
+  setTimeout: (fn) => {
+    pauses.add(fn);
+    return fn;
+  },
+  clearTimeout: (handle) => void pauses.delete(handle as () => void),
 };
+
+/** Typing pauses: the dry runs waiting for it are asked now. */
+export async function typingPause() {
+  await act(async () => {
+    for (const fn of [...pauses]) {
+      pauses.delete(fn);
+      fn();
+    }
+  });
+}
+
+/** How many dry runs wait for typing to pause. */
+export function waitingForPause(): number {
+  return pauses.size;
+}
 
 let mounted: { handle: DevtoolsHandle; container: HTMLElement }[] = [];
 
@@ -32,6 +55,7 @@ export function unmountAll() {
     container.remove();
   }
   mounted = [];
+  pauses.clear();
 }
 
 export async function click(el: Element, init: MouseEventInit = {}) {
@@ -47,6 +71,7 @@ export async function key(el: Element, k: string, init: KeyboardEventInit = {}) 
 }
 
 export async function settle(h: DevtoolsHandle) {
+  await typingPause();
   await act(async () => {
     await h.refresh();
     await h.settled();
@@ -71,4 +96,20 @@ export function rowIds(): string[] {
 
 export function rowOf(id: string): HTMLElement {
   return screen.getAllByTestId('dl-row').find((r) => r.getAttribute('data-id') === id)!;
+}
+
+/**
+ * The core's verdicts on the paths a test types (ActorPath::malformation's words): the fake
+ * system holds no path rule, so a test names what the core answers. Returns the paths asked.
+ */
+export function withCoreVerdicts(system: FakeSystem, malformed: Record<string, string>): (string | undefined)[] {
+  const real = system.deadLetterQueue.preview.bind(system.deadLetterQueue);
+  const asked: (string | undefined)[] = [];
+  system.deadLetterQueue.preview = async (action, ids, path) => {
+    asked.push(path);
+    const reason = path !== undefined ? malformed[path] : undefined;
+    if (reason === undefined) return real(action, ids, path);
+    return { results: ids.map((id) => ({ id, outcome: 'unresolved-recipient', malformed: reason })), mailboxes: [] };
+  };
+  return asked;
 }

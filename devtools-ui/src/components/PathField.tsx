@@ -1,8 +1,9 @@
 // The redirect target field of both replay dialogs: a combobox (ARIA 1.2
 // pattern) over the live user paths the mailboxes stream knows. Arrow keys
 // move through the suggestions, Enter takes the highlighted one (else submits
-// the form), Esc closes the list before it would close the dialog. The path
-// rules themselves live in ../store/targetPath (the mirror of the core's).
+// the form), Esc closes the list before it would close the dialog. The field
+// judges nothing: whether the path is malformed is the core's verdict, from
+// the dry run (store/index.ts, replayPreview; store/bulk.ts).
 import { useState } from 'preact/hooks';
 import type { Ref } from 'preact';
 

@@ -1,6 +1,8 @@
 // Confirmation before a replay: target, whether it resolves, mailbox kind and
-// headroom, as the runtime's dry run reads them now (the latest snapshot until
-// it answered; read again with every sample while open). Nothing is sent until confirmed.
+// headroom, as the runtime's dry run reads them now (read again with every sample
+// while open; a plain replay shows the latest snapshot until it answered). A typed
+// redirect target is judged by the core alone: its dry run says whether the path
+// is malformed, in its words. Nothing is sent until confirmed.
 // A real modal: focus moves in (the path field in a redirect), stays in, Esc
 // closes, Enter confirms, and focus goes back to what opened it.
 import { useRef } from 'preact/hooks';
@@ -81,9 +83,14 @@ function DialogBody({ store }: { store: PanelStore }) {
                 {preview.blocked}
               </p>
             )}
-            {preview.malformed && (
-              <p class="mr-error" data-testid="replay-malformed">
-                The runtime says the path is malformed: {preview.malformed}
+            {preview.checking && (
+              <p class="mr-muted" data-testid="replay-checking">
+                Asking the runtime about this path…
+              </p>
+            )}
+            {preview.dryRunError && (
+              <p class="mr-muted" data-testid="replay-dry-run-error">
+                No dry run ({preview.dryRunError}): the replay itself will answer by name.
               </p>
             )}
             {preview.warning && (

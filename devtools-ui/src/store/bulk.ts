@@ -5,7 +5,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ActorSnapshot } from '../types';
 import type { DeadLetterView } from './deadLetters';
-import { checkTargetPath, type TargetProblem } from './targetPath';
+import type { TargetProblem } from './index';
 
 export type BulkAction = 'replay' | 'redirect' | 'purge';
 
@@ -42,10 +42,10 @@ export interface BulkPreview {
   dryRun: DryRun['state'] | null;
   /** Why the dry run failed, when it did. */
   dryRunError: string | null;
-  /** Why nothing can be sent at all (read-only panel, import, bad target); null when it can. */
+  /** Why nothing can be sent at all (read-only panel, import, no target, a target the core found malformed); null when it can. */
   blocked: string | null;
   problem: TargetProblem | null;
-  /** The redirect target in local form, when well formed. */
+  /** The redirect target as typed (sent as is: the core judges it). */
   target: string | null;
   /** The key a dry run must carry to describe this draft. */
   key: string;
@@ -175,28 +175,35 @@ export function createBulkStore(deps: Deps) {
   const preview = computed<BulkPreview | null>(() => {
     const d = draft.value;
     if (!d) return null;
-    const check = d.action === 'redirect' ? checkTargetPath(d.altPath ?? '') : null;
-    const blocked = deps.writable.value ?? (check?.problem ? check.message : null);
+    const redirect = d.action === 'redirect';
     const key = `${draftSerial.get(d) ?? 0}`;
     const run = dryRun.value?.key === key ? dryRun.value : null;
+    // The path is the same for every letter: one malformed answer is the core's verdict on it.
+    const malformed = run?.state === 'done' ? (run.results.find((r) => r.malformed)?.malformed ?? null) : null;
+    const problem: TargetProblem | null = redirect && (d.altPath ?? '') === '' ? 'empty' : malformed !== null ? 'malformed' : null;
+    const typed =
+      problem === 'empty' ? 'Enter a target path, e.g. /user/checkout.' : malformed !== null ? `The runtime says the path is malformed: ${malformed}` : null;
+    const blocked = deps.writable.value ?? typed;
     const groups =
       run?.state === 'done'
         ? countByKind(run.results).map(([kind, count]) => {
             // The core's own reason beats the generic note (one target: one reason).
-            const malformed = run.results.find((r) => r.outcome === kind && r.malformed)?.malformed;
-            const note = malformed ? `the runtime says the path is malformed: ${malformed}` : (OUTCOME_NOTES[kind] ?? kind);
+            const why = run.results.find((r) => r.outcome === kind && r.malformed)?.malformed;
+            const note = why ? `the runtime says the path is malformed: ${why}` : (OUTCOME_NOTES[kind] ?? kind);
             return { kind, count, note };
           })
         : [];
+    // Blocked before asking (writes off, nothing typed): no dry run. A malformed verdict is one.
+    const asked = deps.writable.value === null && problem !== 'empty';
     return {
       action: d.action,
       total: d.ids.length,
       groups,
-      dryRun: blocked === null ? (run?.state ?? 'pending') : null,
+      dryRun: asked ? (run?.state ?? 'pending') : null,
       dryRunError: run?.state === 'error' ? run.message : null,
       blocked,
-      problem: check?.problem ?? null,
-      target: check?.local ?? null,
+      problem,
+      target: redirect ? (d.altPath ?? '') : null,
       key,
     };
   });

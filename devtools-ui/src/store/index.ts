@@ -12,7 +12,6 @@ import { applyEvent } from './reducer';
 import { leaveImport } from './session';
 import { buildExport, ImportError, parseExport, type ExportFile } from './exportFile';
 import { isUserActor, localPath } from '../paths';
-import { checkTargetPath, type TargetProblem } from './targetPath';
 import type { ActorSnapshot, DeadLetterEntry } from '../types';
 import { COLUMNS } from '../components/columns';
 
@@ -40,21 +39,35 @@ export interface ReplayPreview {
   blocked: string | null;
   /** Non-blocking caution (e.g. a full reject mailbox). */
   warning: string | null;
-  /** What is wrong with the target text itself (malformed, relative, outside /user). */
+  /** What is wrong with the target text: nothing typed, or the core's dry run found it malformed. */
   problem: TargetProblem | null;
+  /** A redirect whose target the runtime has not answered for yet (the dry run is on its way). */
+  checking: boolean;
+  /** Why the runtime's dry run could not be asked (it failed, or the system has none); null otherwise. */
+  dryRunError: string | null;
   /** Live user actors whose path starts with what was typed (redirect only). */
   suggestions: readonly string[];
 }
+
+/**
+ * What the panel says about a target as typed: 'empty' (nothing typed yet) or 'malformed'
+ * (the core's verdict, ActorPath::malformation, from the dry run). The panel holds no
+ * path rule of its own: anything else is the runtime's to answer by name.
+ */
+export type TargetProblem = 'empty' | 'malformed';
 
 const SUGGESTIONS = 8;
 
 /** The runtime's dry run of one replay (key: entry id and target text). */
 export interface ReplayDryRun {
   key: string;
-  outcome: string;
+  /** The outcome the replay would have now; null when the dry run could not be asked (see `error`). */
+  outcome: string | null;
   /** The core's reason when it found the path malformed. */
   malformed?: string;
   row: ActorSnapshot | null;
+  /** Why there is no answer (the request failed, or the system has no dry run). */
+  error?: string;
 }
 
 export function replayKey(entryId: string, target: string): string {
@@ -131,40 +144,51 @@ export function createStore(options: StoreOptions = {}) {
     const draft = deadLetters.draft.value;
     if (!draft) return null;
     const entry = deadLetters.entries.value.find((e) => e.id === draft.entryId);
+    const redirect = draft.altPath !== null;
     const target = draft.altPath ?? entry?.recipientPath ?? '';
-    const check = checkTargetPath(target);
-    const local = check.local ?? localPath(target);
+    const local = localPath(target);
+    // Only the answer for this very text counts: one for an earlier text is another verdict.
+    const answer = replayDryRun.value?.key === replayKey(draft.entryId, target) ? replayDryRun.value : null;
+    const run = answer && answer.outcome !== null ? answer : null;
+    const malformed = run?.malformed ?? null;
+    const problem: TargetProblem | null = redirect && target === '' ? 'empty' : malformed !== null ? 'malformed' : null;
+    // A typed target is the core's to judge: until its dry run answered (or could not be asked)
+    // the snapshot's row is shown as a reading, but no verdict (blocked or warning) on the path.
+    const checking = redirect && problem === null && answer === null;
+    const snapshotRow = problem === null ? (mailboxes.rows.value.find((r) => localPath(r.path) === local) ?? null) : null;
     // The dry run's read of the target wins over the last snapshot's (it is fresher, and the core's).
-    const run = replayDryRun.value?.key === replayKey(draft.entryId, target) ? replayDryRun.value : null;
-    const snapshotRow = check.problem === null ? (mailboxes.rows.value.find((r) => localPath(r.path) === local) ?? null) : null;
-    const row = check.problem !== null ? null : run ? run.row : snapshotRow;
+    const row = problem !== null ? null : run ? run.row : snapshotRow;
     const headroom = row && row.capacity !== null ? Math.max(0, row.capacity - row.userDepth) : null;
     let blocked: string | null = null;
     if (!ui.allowReplay.value) blocked = 'Replay is disabled for this panel.';
     else if (ui.imported.value) blocked = 'Imported data is read-only.';
     else if (!entry) blocked = 'The entry is no longer in the queue.';
-    else blocked = replayBlockedReason(entry, deadLetters.settings.value?.maxReplays ?? null) ?? check.message;
+    else blocked = replayBlockedReason(entry, deadLetters.settings.value?.maxReplays ?? null);
+    if (blocked === null && problem === 'empty') blocked = 'Enter a target path, e.g. /user/checkout.';
+    if (blocked === null && malformed !== null) blocked = `The runtime says the path is malformed: ${malformed}`;
     // The runtime has the last word; the panel only predicts and lets it answer by name.
     let warning: string | null = null;
-    if (blocked === null) {
+    if (blocked === null && !checking) {
       if (!row) warning = `Nothing lives at ${local} now: expect unresolved-recipient (the entry stays).`;
       else if (headroom === 0) warning = `The target mailbox is ${headroomText(row)}.`;
     }
-    const suggestions: string[] = draft.altPath !== null ? suggestPaths({ mailboxes }, draft.altPath) : [];
+    const suggestions: string[] = redirect ? suggestPaths({ mailboxes }, draft.altPath!) : [];
     return {
       entryId: draft.entryId,
       target,
-      redirect: draft.altPath !== null,
+      redirect,
       resolves: run ? run.outcome === 'replayed' : row !== null,
       mailboxKind: row?.mailboxKind ?? null,
       headroom,
       targetRow: run?.row ?? null,
       dryRunOutcome: run?.outcome ?? null,
-      malformed: run?.malformed ?? null,
+      malformed,
       headroomText: headroomText(row),
       blocked,
       warning,
-      problem: check.problem,
+      problem,
+      checking,
+      dryRunError: answer?.error ?? null,
       suggestions,
     };
   });
@@ -331,7 +355,7 @@ export function createStore(options: StoreOptions = {}) {
         case 'replay/target':
           if (deadLetters.draft.value) {
             deadLetters.draft.value = { ...deadLetters.draft.value, altPath: intent.altPath };
-            send({ type: 'replay/preview' });
+            send({ type: 'replay/preview', typed: true });
           }
           break;
         case 'replay/cancel':
@@ -366,7 +390,7 @@ export function createStore(options: StoreOptions = {}) {
           break;
         case 'bulk/target':
           bulk.setTarget(intent.altPath);
-          if (bulk.draft.value) send({ type: 'bulk/preview' });
+          if (bulk.draft.value) send({ type: 'bulk/preview', typed: true });
           break;
         case 'bulk/confirm': {
           const preview = bulk.preview.value;

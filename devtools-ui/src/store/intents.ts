@@ -35,8 +35,12 @@ export type Intent =
   | { type: 'replay/shortcut'; id: string; redirect: boolean }
   | { type: 'replay/target'; altPath: string | null }
   | { type: 'replay/cancel' }
-  /** Ask the runtime's dry run for the replay draft (sent by the store: resolution and the target's headroom now). */
-  | { type: 'replay/preview' }
+  /**
+   * Ask the runtime's dry run for the replay draft (sent by the store: resolution, the core's
+   * malformed verdict and the target's headroom now). `typed`: after a keystroke, so it waits
+   * for typing to pause.
+   */
+  | { type: 'replay/preview'; typed?: boolean }
   | { type: 'replay/confirm' }
   /** Row clicks: plain (select one), toggle (Ctrl/Cmd), range (Shift). */
   | { type: 'bulk/click'; id: string; mode: 'only' | 'toggle' | 'range' }
@@ -45,8 +49,8 @@ export type Intent =
   | { type: 'bulk/prepare'; action: BulkAction }
   | { type: 'bulk/target'; altPath: string }
   | { type: 'bulk/confirm' }
-  /** Ask the runtime's dry run for the current bulk draft (sent by the store, not the UI). */
-  | { type: 'bulk/preview' }
+  /** Ask the runtime's dry run for the current bulk draft (sent by the store, not the UI); `typed` as for replay/preview. */
+  | { type: 'bulk/preview'; typed?: boolean }
   | { type: 'bulk/close' }
   /** Lift the quarantine of one letter (the core resets its replay count, journaled). */
   | { type: 'release'; id: string }
