@@ -6,7 +6,7 @@
 // too, and a program that makes ever new paths keeps none of them alive.
 import { core } from './core_loader.js';
 import { SpecialMessage } from './closed_sets.js';
-import { check, expectString } from './errors.js';
+import { check, describe, expectString } from './errors.js';
 import { DeadLetter, Kill, PoisonPill } from './messages.js';
 import { rawSelectionTell, rawTell, rawTellNumber, rawTellSpecial } from './raw_core.js';
 import { put } from './value_slab.js';
@@ -37,6 +37,13 @@ export function senderId(sender) {
   return sender instanceof ActorRef ? sender._id : 0;
 }
 
+// The sender id for a tell when `sender` is not an ActorRef: 0 for none (null,
+// undefined); anything else is refused rather than silently sent without a sender.
+function noSender(sender) {
+  if (sender === null || sender === undefined) return 0;
+  throw new TypeError(`tell(message, sender): sender must be an ActorRef or null, got ${describe(sender)}`);
+}
+
 // The core id of a ref argument; anything but an ActorRef is a TypeError.
 export function refArg(ref, what) {
   if (!(ref instanceof ActorRef)) {
@@ -64,7 +71,7 @@ export class ActorRef {
   // with the reject policy throws MailboxFullError here. The hot path: the
   // message goes into the value slab and only integers cross to the core.
   tell(message, sender = null) {
-    const from = sender instanceof ActorRef ? sender._id : 0;
+    const from = sender instanceof ActorRef ? sender._id : noSender(sender);
     if (this._id === 0) {
       check(core.pathTell(this.path, message, from, specialOf(message)));
       return;
@@ -191,7 +198,7 @@ export class ActorSelection {
   }
 
   tell(message, sender = null) {
-    const from = sender instanceof ActorRef ? sender._id : 0;
+    const from = sender instanceof ActorRef ? sender._id : noSender(sender);
     if (this._selectionId === 0) this._selectionId = selectionId(this._systemId, this.path);
     if (this._selectionId === 0) {
       check(core.selectionTell(this._systemId, this.path, message, from, specialOf(message)));

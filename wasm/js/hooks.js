@@ -2,8 +2,8 @@
 // building framework messages as JS classes, running actor hooks, calling a
 // JS mailbox subclass, and the tagged-JSON codec for persistent payloads.
 import { core } from './core_loader.js';
-import { SpecialMessage } from './closed_sets.js';
-import { errorFromRecord } from './errors.js';
+import { DropReason, SpecialMessage } from './closed_sets.js';
+import { describe, errorFromRecord } from './errors.js';
 import { refFor, senderId, specialOf } from './actor_ref.js';
 import {
   actorClassName, actorGone, awaitHook, awaitOutcome, constructActor, deliver, deliverValue, invokeActor, takeOutcome,
@@ -15,6 +15,8 @@ import { classNameOf } from './tagged_json.js';
 import { decodePayload } from './payload_codec.js';
 import { decide, strategyRecord } from './supervision.js';
 import { deliverLog } from './logger.js';
+
+const dropReasons = Object.values(DropReason);
 
 // How a JS envelope's message goes back to the core: its SpecialMessage code
 // (Terminated with the actor's ref id), or None for a JS value.
@@ -95,8 +97,9 @@ const hooks = {
       if (!(mailbox instanceof Mailbox)) {
         return {
           error: {
-            type: 'OptionsError', family: 'ActorOptions', field: 'mailbox', value: String(mailbox),
-            message: 'ActorOptions.mailbox: the factory must return a Mailbox instance',
+            // describe(): a class or function returned by mistake is named, not its source text.
+            type: 'OptionsError', family: 'ActorOptions', field: 'mailbox', value: describe(mailbox),
+            message: 'the factory must return a Mailbox instance',
           },
         };
       }
@@ -160,7 +163,11 @@ const hooks = {
     return guard(() => {
       // The seed's SheddingMailbox calls observer(reason) without an envelope.
       instance.observeDrops((reason, envelope) => {
-        core.dropNotify(observerKey, String(reason), envelope ? toCoreEnvelope(envelope) : null);
+        // A closed set: a reason outside it is the mailbox's bug, never relabelled as drop-new.
+        if (!dropReasons.includes(reason)) {
+          throw new TypeError(`a drop observer needs ${dropReasons.join(' or ')}, got ${describe(reason)}`);
+        }
+        core.dropNotify(observerKey, reason, envelope ? toCoreEnvelope(envelope) : null);
       });
     });
   },

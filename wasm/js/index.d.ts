@@ -60,7 +60,7 @@ export declare class ActorInitializationError extends MailroomError {
 export declare class ActorRef<TMessage = unknown> {
   /** Full path, e.g. "mailroom://orders/user/checkout". */
   readonly path: string;
-  /** Never runs the receiver on this stack; a full reject mailbox throws MailboxFullError. */
+  /** Never runs the receiver on this stack; a full reject mailbox throws MailboxFullError; a sender that is not an ActorRef (or null) is a TypeError. */
   tell(message: TMessage, sender?: ActorRef | null): void;
   /** PoisonPill as a user message: drain what is queued, then stop. */
   stop(): void;
