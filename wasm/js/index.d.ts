@@ -261,7 +261,10 @@ export declare class ActorContext<TMessage = unknown> {
   readonly log: Logger;
   readonly parent: ActorRef | null;
   readonly children: ReadonlyArray<ActorRef>;
-  /** Parks the message being handled (StashOverflowError past 1024; IllegalStateError outside a handler). */
+  /**
+   * Parks the message being handled, also after an await in an async onReceive (StashOverflowError
+   * past 1024; IllegalStateError outside a handler, or when that message is already stashed).
+   */
   stash(): void;
   unstashAll(): void;
   become(behavior: Receive<TMessage>, discardOld?: boolean): void;

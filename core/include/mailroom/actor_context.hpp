@@ -48,8 +48,9 @@ class ActorContext {
   void watch(const ActorRef& ref);
   void unwatch(const ActorRef& ref);
 
-  // Parks the current envelope. Past kStashCapacity → StashOverflowError;
-  // outside receive → IllegalStateError.
+  // Parks the current envelope (a deferred receive's until it completes), at
+  // most once. Past kStashCapacity → StashOverflowError; outside receive, or
+  // twice for one message → IllegalStateError.
   void stash();
   // Everything stashed back to the front of the mailbox, in stash order. A
   // MailboxFullError (reject) leaves the stash intact and propagates.

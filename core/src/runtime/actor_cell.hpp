@@ -224,6 +224,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   std::vector<Receive> behaviours_;
   std::deque<Envelope> stash_;
   const Envelope* current_ = nullptr;
+  bool current_stashed_ = false;  // stash() took the message being handled
   std::optional<Envelope> failed_envelope_;
   std::optional<Envelope> deferred_envelope_;
   std::unordered_set<const ActorCell*> awaiting_children_;  // sent Terminate, not yet down

@@ -17,17 +17,27 @@ const ActorRef& ActorCell::current_sender() const noexcept {
 }
 
 void ActorCell::stash() {
-  if (!current_) throw IllegalStateError("stash() is only allowed while receiving a message");
+  // The message being handled: this turn's, or the one a deferred (async)
+  // receive still holds until its completion (never an async start's marker).
+  const Envelope* handled = current_;
+  if (!handled && awaiting_completion_ && deferred_envelope_ &&
+      !deferred_envelope_->message.is<DeferredStart>()) {
+    handled = &*deferred_envelope_;
+  }
+  if (!handled) throw IllegalStateError("stash() is only allowed while receiving a message");
+  // Twice would deliver it twice after unstashAll (Akka refuses it too).
+  if (current_stashed_) throw IllegalStateError("stash(): this message is already stashed");
   if (stash_.size() >= ActorContext::kStashCapacity) {
     throw StashOverflowError(ActorContext::kStashCapacity);
   }
   // handle_user erased the watch when it accepted this Terminated; re-arm it
   // so the re-delivery after unstashAll passes the same check (an unwatch
   // meanwhile still filters it, as for any queued Terminated).
-  if (const auto* terminated = current_->message.get_if<Terminated>()) {
+  if (const auto* terminated = handled->message.get_if<Terminated>()) {
     watching_.insert(terminated->actor);
   }
-  stash_.push_back(*current_);
+  stash_.push_back(*handled);
+  current_stashed_ = true;
   stash_count_.store(stash_.size(), std::memory_order_relaxed);
 }
 

@@ -19,10 +19,6 @@ namespace mailroom::detail {
 
 namespace {
 
-// What a deferred start parks as the cell's deferred envelope: when its
-// completion fails, handle_failure recognises a failed start by it.
-struct DeferredStart {};
-
 // The pre_start / post_restart running on this thread; defer_start() hands out
 // the completion recorded here, with the token the cell reserved for it.
 struct StartGate {

@@ -128,6 +128,7 @@ void ActorCell::invoke(Envelope& envelope) {
   }
   std::exception_ptr error;
   current_ = &envelope;
+  current_stashed_ = false;
   {
     ScopedEnvelope scope(&envelope);
     try {

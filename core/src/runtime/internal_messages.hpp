@@ -35,3 +35,9 @@ struct CompletionDone {  // an async receive finished (or failed)
 };
 
 }  // namespace mailroom::detail::sys
+
+namespace mailroom::detail {
+// What a deferred start parks as the cell's deferred envelope: when its
+// completion fails, handle_failure recognises a failed start by it.
+struct DeferredStart {};
+}  // namespace mailroom::detail
