@@ -78,6 +78,30 @@ TEST(SegmentQueue, FillsAndEmptiesAtTheSegmentBoundary) {
   }
 }
 
+// Drained segments are kept for the next burst, but never more than
+// kMaxSpareSegments of them (a queue that once held a burst does not keep its
+// memory), and trim() hands them all back.
+TEST(SegmentQueue, KeepsABoundedPoolOfDrainedSegments) {
+  constexpr std::size_t kMax = SegmentQueue<int>::kMaxSpareSegments;
+  SegmentQueue<int> q;
+  // 4 segments and one value: 4 used-up heads are kept, the last stays in place.
+  for (std::size_t i = 0; i < 4 * kItems + 1; ++i) q.push(static_cast<int>(i));
+  for (std::size_t i = 0; i < 4 * kItems + 1; ++i) ASSERT_EQ(q.pop(), static_cast<int>(i));
+  EXPECT_EQ(q.spare_segments(), 4u);
+  // A burst far larger than the pool: only kMax are kept after it drains.
+  for (std::size_t i = 0; i < 10 * kMax * kItems; ++i) q.push(static_cast<int>(i));
+  EXPECT_EQ(q.spare_segments(), 0u);  // the pool was used up first
+  for (std::size_t i = 0; i < 10 * kMax * kItems; ++i) ASSERT_EQ(q.pop(), static_cast<int>(i));
+  EXPECT_EQ(q.spare_segments(), kMax);
+  // The next burst takes its segments from the pool.
+  for (std::size_t i = 0; i < 3 * kItems; ++i) q.push(static_cast<int>(i));
+  EXPECT_EQ(q.spare_segments(), kMax - 2);
+  q.trim();
+  EXPECT_EQ(q.spare_segments(), 0u);
+  for (std::size_t i = 0; i < 3 * kItems; ++i) ASSERT_EQ(q.pop(), static_cast<int>(i));
+  EXPECT_FALSE(q.pop().has_value());
+}
+
 // Each value is destroyed once: popped ones by their taker, the rest by the queue.
 TEST(SegmentQueue, DestroysEveryValueExactlyOnce) {
   auto token = std::make_shared<int>(0);

@@ -11,30 +11,41 @@ import { classNameOf } from './tagged_json.js';
 // Values live in pages of PAGE_SIZE slots, allocated once and never moved: a
 // burst of a million queued messages grows the slab by pages instead of
 // copying one ever larger array (each copy was old-space garbage that cost a
-// full mark-compact).
+// full mark-compact). A page is allocated at its full length and not
+// filled: a slot is always written (put) before it is read.
 const PAGE_BITS = 16;
 const PAGE_SIZE = 1 << PAGE_BITS;
 const PAGE_MASK = PAGE_SIZE - 1;
 const pages = [];
 let highWater = 0;  // slots ever handed out; every slot below is in a page
-// Free slots, a stack in a typed array (no array growth or boxing per
-// message); a slot in use is any slot below highWater not on it.
-let freeSlots = new Uint32Array(1024);
-let freeTop = 0;
+// The free slots are a list threaded through the slots themselves: a free
+// slot holds the next free slot's number (a small integer, END for none).
+// Releasing is one store per slot, which also drops the value (nothing is
+// kept alive by a free slot), and there is no separate stack to copy into
+// or grow.
+const END = -1;
+let freeHead = END;
+let freeCount = 0;
 
 function freshSlot() {
   const slot = highWater++;
-  if ((slot & PAGE_MASK) === 0) pages.push(new Array(PAGE_SIZE).fill(undefined));
+  if ((slot & PAGE_MASK) === 0) pages.push(new Array(PAGE_SIZE));
   return slot;
 }
 
 export function put(value) {
-  const slot = freeTop > 0 ? freeSlots[--freeTop] : freshSlot();
+  let slot = freeHead;
+  if (slot === END) {
+    slot = freshSlot();
+  } else {
+    freeCount -= 1;
+    freeHead = pages[slot >>> PAGE_BITS][slot & PAGE_MASK];
+  }
   pages[slot >>> PAGE_BITS][slot & PAGE_MASK] = value;
   return slot;
 }
 
-// The value in a slot (undefined for a free one).
+// The value in a slot (for a free slot, its link: only live slots are read).
 export function valueAt(slot) {
   return pages[slot >>> PAGE_BITS][slot & PAGE_MASK];
 }
@@ -42,7 +53,7 @@ export function valueAt(slot) {
 // Slots in use (the core hands freed slots over in batches: flush them first).
 export function liveSlots() {
   core._mr_flush_released_slots();
-  return highWater - freeTop;
+  return highWater - freeCount;
 }
 
 // The core's imports for the slab (EM_JS in wasm/src/js_value.cpp and
@@ -51,17 +62,14 @@ function releaseMany(slots, count) {
   const base = slots >>> 2;
   // Re-read HEAPU32 each time: memory growth replaces the view.
   const heap = core.HEAPU32;
-  for (let i = 0; i < count; i += 1) {
-    const slot = heap[base + i];
-    pages[slot >>> PAGE_BITS][slot & PAGE_MASK] = undefined;
+  let head = freeHead;
+  for (let i = base, last = base + count; i < last; i += 1) {
+    const slot = heap[i];
+    pages[slot >>> PAGE_BITS][slot & PAGE_MASK] = head;
+    head = slot;
   }
-  if (freeTop + count > freeSlots.length) {
-    const bigger = new Uint32Array(2 * Math.max(freeSlots.length, freeTop + count));
-    bigger.set(freeSlots.subarray(0, freeTop));
-    freeSlots = bigger;
-  }
-  freeSlots.set(heap.subarray(base, base + count), freeTop);
-  freeTop += count;
+  freeHead = head;
+  freeCount += count;
 }
 // A PriorityMailbox's rank function (kept in a slot) on a message (js_priority.cpp).
 const rank = (fn, slot) => valueAt(fn)(valueAt(slot));

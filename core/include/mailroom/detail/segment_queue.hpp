@@ -2,10 +2,11 @@
 // MpscQueue's interface. There the host's thread is the only producer and the
 // only consumer, so no node needs linking per message: values sit side by side
 // in fixed segments of kSegmentItems, a push writes the next slot, a pop reads
-// the oldest, and a segment is allocated once per kSegmentItems messages (one
-// emptied segment is kept for the next). Per message that saves the node's
-// allocation and free (two calls into the block pool) and the stub-node
-// juggling, and a small envelope costs its packed size (20 bytes in wasm)
+// the oldest, and a segment is allocated once per kSegmentItems messages
+// (emptied ones are kept for the next pushes, up to kMaxSpareSegments; the
+// rest go back to the allocator as the queue drains). Per message that saves
+// the node's allocation and free (two calls into the block pool) and the
+// stub-node juggling, and a small envelope costs its packed size (20 bytes in wasm)
 // instead of a 40-byte node. Native builds use MpscQueue; both are tested
 // natively (segment_queue_test.cpp).
 #pragma once
@@ -27,13 +28,20 @@ class SegmentQueue {
 
  public:
   static constexpr std::size_t kSegmentItems = 32;
+  // Emptied segments kept for reuse: a queue that fills and drains by up to
+  // ~150 messages at a time allocates nothing once warm, and one that queued
+  // a million once keeps only this many after it drained (4 x 644 bytes in
+  // wasm, per mailbox, however many actors once had a burst). They are freed
+  // by trim() and with the queue (its actor's mailbox: when the actor stops,
+  // at the latest when its system terminates).
+  static constexpr std::size_t kMaxSpareSegments = 4;
 
   SegmentQueue() = default;
   ~SegmentQueue() {
     while (pop()) {
     }
     release(head_);
-    release(spare_);
+    trim();
   }
   SegmentQueue(const SegmentQueue&) = delete;
   SegmentQueue& operator=(const SegmentQueue&) = delete;
@@ -65,6 +73,13 @@ class SegmentQueue {
   bool empty_for_consumer() const noexcept { return size_ == 0; }
   bool size_at_least(std::size_t n) const noexcept { return size_ >= n; }
   std::size_t size() const noexcept { return size_; }
+  std::size_t spare_segments() const noexcept { return spare_count_; }
+
+  // Frees the kept segments (the queue's own memory shrinks to what it holds).
+  void trim() noexcept {
+    while (spares_ != nullptr) release(std::exchange(spares_, spares_->next));
+    spare_count_ = 0;
+  }
 
  private:
   struct Segment {
@@ -76,7 +91,7 @@ class SegmentQueue {
   };
 
   // The head segment is used up (or the queue just emptied): move on, keeping
-  // one emptied segment for the next push that needs one.
+  // the emptied segment for a later push if there is room among the spares.
   void advance_head() noexcept {
     if (size_ == 0) {
       // Empty (so head_ == tail_): reuse it in place, its slots are all destroyed.
@@ -88,19 +103,32 @@ class SegmentQueue {
     Segment* used = head_;
     head_ = head_->next;
     head_begin_ = 0;
-    used->next = nullptr;
-    release(spare_);
-    spare_ = used;
+    if (spare_count_ == kMaxSpareSegments) {
+      release(used);
+      return;
+    }
+    used->next = spares_;
+    spares_ = used;
+    ++spare_count_;
   }
   Segment* take_segment() {
-    if (spare_ != nullptr) return std::exchange(spare_, nullptr);
-    return new Segment();
+    if (spares_ == nullptr) {
+      // Default-initialised (not `new Segment()`): the slots are raw storage
+      // a push constructs in, so zeroing them first would only write every
+      // byte twice (a million queued messages are ~20 MB of segments in wasm).
+      return new Segment;
+    }
+    Segment* segment = std::exchange(spares_, spares_->next);
+    segment->next = nullptr;
+    --spare_count_;
+    return segment;
   }
   static void release(Segment* segment) noexcept { delete segment; }
 
-  Segment* head_ = nullptr;  // oldest values, from head_begin_
-  Segment* tail_ = nullptr;  // newest values, up to tail_end_
-  Segment* spare_ = nullptr;
+  Segment* head_ = nullptr;    // oldest values, from head_begin_
+  Segment* tail_ = nullptr;    // newest values, up to tail_end_
+  Segment* spares_ = nullptr;  // a list through next, spare_count_ long
+  std::size_t spare_count_ = 0;
   std::size_t head_begin_ = 0;
   std::size_t tail_end_ = 0;
   std::size_t size_ = 0;
