@@ -27,6 +27,9 @@ class DeadLetterLogger {
   // The pending summary if the window has run its interval (for a periodic
   // tick or shutdown, so a quiet tail is still reported).
   std::optional<std::string> on_tick(std::int64_t now_ms);
+  // The pending summary whatever the interval (shutdown: the quiet tail of
+  // the last burst is reported, never silently lost).
+  std::optional<std::string> flush(std::int64_t now_ms);
 
   const DeadLetterLogSettings& settings() const noexcept { return settings_; }
 

@@ -44,6 +44,12 @@ std::optional<std::string> DeadLetterLogger::on_tick(std::int64_t now_ms) {
   return summary_locked(now_ms);
 }
 
+std::optional<std::string> DeadLetterLogger::flush(std::int64_t now_ms) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (suppressed_ == 0) return std::nullopt;
+  return summary_locked(now_ms);
+}
+
 std::string DeadLetterLogger::summary_locked(std::int64_t now_ms) {
   std::string line = "suppressed " + std::to_string(suppressed_) + " dead letters in the last " +
                      duration_text(now_ms - window_start_ms_);

@@ -74,6 +74,17 @@ void SystemCore::install_dead_letter_queue() {
   const DeadLetterLogSettings log_settings = DeadLetterLogSettings::from_config(&config_);
   if (log_settings.log_first > 0) {
     dead_letter_logger_ = std::make_unique<DeadLetterLogger>(log_settings);
+    // After the tree is down (stopping it makes letters): the letters
+    // suppressed since the last summary are reported, not lost.
+    shutdown_.add_task(ShutdownPhase::kAfterActorSystemTerminate, "log-dead-letters-summary",
+                       [this] {
+                         std::optional<std::string> line;
+                         {
+                           std::lock_guard lock(dead_letter_logger_mutex_);
+                           line = dead_letter_logger_->flush(now_ms());
+                         }
+                         if (line) log_.info(*line);
+                       });
   }
   if (!options_.dead_letter_sink()) set_sink(queue_);
 
