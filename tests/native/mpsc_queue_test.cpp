@@ -126,6 +126,55 @@ TEST(MpscQueueConcurrency, ManyProducersOneConsumerLoseNothingKeepOrder) {
   EXPECT_EQ(q.size(), 0u);
 }
 
+// More sending threads than the queue has owned push counters (two): the rest
+// share the atomic one. While they push, size() read from another thread only
+// grows and never passes what was pushed; once they are done it is exact.
+TEST(MpscQueueConcurrency, SizeCountsThreadsWithAndWithoutAnOwnedCounter) {
+#ifdef __EMSCRIPTEN__
+  GTEST_SKIP() << "threads";
+#endif
+  constexpr int kProducers = 5;
+  constexpr int kPerProducer = 20000;
+  constexpr std::size_t kTotal = std::size_t{kProducers} * kPerProducer;
+  MpscQueue<int> q;
+  std::atomic<bool> done{false};
+  std::atomic<bool> monotone{true};
+  std::atomic<bool> bounded{true};
+  std::thread observer([&] {
+    std::size_t last = 0;
+    while (!done.load()) {
+      const std::size_t now = q.size();
+      if (now < last) monotone = false;
+      if (now > kTotal) bounded = false;
+      last = now;
+    }
+  });
+  std::vector<std::thread> producers;
+  std::atomic<bool> own_push_seen{true};
+  for (int p = 0; p < kProducers; ++p) {
+    producers.emplace_back([&, p] {
+      for (int i = 0; i < kPerProducer; ++i) {
+        q.push(p * kPerProducer + i);
+        // A sender's check after its own push sees at least its own pushes.
+        if (!q.size_at_least(static_cast<std::size_t>(i) + 1)) own_push_seen = false;
+      }
+    });
+  }
+  for (auto& t : producers) t.join();
+  done = true;
+  observer.join();
+  EXPECT_TRUE(monotone.load());
+  EXPECT_TRUE(bounded.load());
+  EXPECT_TRUE(own_push_seen.load());
+  EXPECT_EQ(q.size(), kTotal);
+  EXPECT_TRUE(q.size_at_least(kTotal));
+  EXPECT_FALSE(q.size_at_least(kTotal + 1));
+  std::size_t popped = 0;
+  while (q.pop()) ++popped;
+  EXPECT_EQ(popped, kTotal);
+  EXPECT_EQ(q.size(), 0u);
+}
+
 // The unbounded mailbox under contention: senders on four threads while the
 // owner dequeues; size() returns to zero and every envelope came out once.
 TEST(UnboundedMailboxConcurrency, SendersAndOwnerAgreeOnEveryEnvelope) {

@@ -32,14 +32,16 @@ class ActorMailbox final {
   ActorMailbox& operator=(const ActorMailbox&) = delete;
 
   // ---- any thread ----
+  // By rvalue reference: the envelope moves once, into the user queue's
+  // parameter, on its way from tell to the queue's node.
   // A user message; may throw MailboxFullError (a rejecting queue).
-  void enqueue(Envelope envelope);
+  void enqueue(Envelope&& envelope);
   // A death notification: never shed by a capacity.
-  void enqueue_signal(Envelope envelope);
+  void enqueue_signal(Envelope&& envelope);
   // stop()/kill(): never shed or refused, behind what was sent before it.
-  void enqueue_control(Envelope envelope);
+  void enqueue_control(Envelope&& envelope);
   // A framework signal (create, terminate, failure, watch, suspend, ...).
-  void enqueue_system(Envelope envelope);
+  void enqueue_system(Envelope&& envelope);
 
   std::size_t size() const { return queue_->size(); }  // pending user messages
   bool size_at_least(std::size_t n) const { return queue_->size_at_least(n); }

@@ -15,19 +15,19 @@ bool ActorMailbox::diverted(Envelope& envelope) {
   return true;
 }
 
-void ActorMailbox::enqueue(Envelope envelope) {
+void ActorMailbox::enqueue(Envelope&& envelope) {
   if (!diverted(envelope)) queue_->enqueue(std::move(envelope));
 }
 
-void ActorMailbox::enqueue_signal(Envelope envelope) {
+void ActorMailbox::enqueue_signal(Envelope&& envelope) {
   if (!diverted(envelope)) queue_->enqueue_signal(std::move(envelope));
 }
 
-void ActorMailbox::enqueue_control(Envelope envelope) {
+void ActorMailbox::enqueue_control(Envelope&& envelope) {
   if (!diverted(envelope)) queue_->enqueue_control(std::move(envelope));
 }
 
-void ActorMailbox::enqueue_system(Envelope envelope) {
+void ActorMailbox::enqueue_system(Envelope&& envelope) {
   system_.push(std::move(envelope));
 }
 

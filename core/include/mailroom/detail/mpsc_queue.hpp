@@ -1,13 +1,27 @@
 // MpscQueue: an unbounded FIFO for many producers and one consumer, without a
 // lock. Producers link a node with one atomic exchange (Vyukov's intrusive
-// MPSC design); the consumer walks the links. The counters make size() exact
-// enough for inspection from any thread: it never goes negative and never
-// misses a value whose push has returned. `Packing` chooses how a node holds a
-// value (EnvelopePacking keeps a small envelope's node at 48 bytes). In a
-// single-threaded build the atomics are plain variables (thread_policy.hpp).
+// MPSC design); the consumer walks the links. `Packing` chooses how a node
+// holds a value (EnvelopePacking keeps a small envelope's node at 48 bytes).
+// In a single-threaded build the atomics are plain variables (thread_policy.hpp).
 //
-//   any thread     push, size
-//   consumer only  pop
+// Counting without a second locked instruction per push: the first producer
+// threads to use a queue each claim a push counter of their own (kOwnedCounters
+// of them, next to tail_) and bump it with a plain load and store; further
+// threads share one atomic counter. The consumer counts its pops. What size()
+// guarantees, from any thread:
+//   - never negative: every pop it counts was of a value already counted;
+//   - exact when the queue is quiescent, and it includes every push that
+//     happens before the call (the caller's own, or one ordered by a fence or
+//     a lock, as the actor cell's schedule/run handshake does: size() reads
+//     tail_ after the caller's fence, and the exchange that linked the value
+//     releases its counter's store);
+//   - while pushes race it, a push in flight may or may not be counted.
+// A producer asking size_at_least after its own push sees every push linked
+// before its own (the exchanges form one chain), so a threshold is never
+// stepped over unnoticed.
+//
+//   any thread     push, size, size_at_least
+//   consumer only  pop, empty_for_consumer
 #pragma once
 
 #include <algorithm>
@@ -40,16 +54,18 @@ class MpscQueue {
   MpscQueue& operator=(const MpscQueue&) = delete;
 
   // Any thread.
-  void push(T value) {
-    Node* node = make_node(Packing::pack(std::move(value)));
+  void push(T&& value) {
+    Node* node = make_node(typename Node::Pack{}, std::move(value));
     // Counted before it is linked, so the consumer can never pop an uncounted
-    // value (size() stays >= 0). Sequentially consistent: callers rely on it to
-    // order the push before their next load (see Mailbox::
-    // enqueue_is_sequentially_consistent); on x86 it is the same instruction.
-    pushed_.fetch_add(1, std::memory_order_seq_cst);
-    Node* previous = tail_.exchange(node, std::memory_order_acq_rel);
+    // value (size() stays >= 0).
+    count_push();
+    // Sequentially consistent: callers rely on it to order the push before
+    // their next load (MessageQueue::enqueue_is_sequentially_consistent); on
+    // x86 it is the same instruction as acq_rel.
+    Node* previous = tail_.exchange(node, std::memory_order_seq_cst);
     previous->next.store(node, std::memory_order_release);
   }
+  void push(const T& value) { push(T(value)); }
 
   // Consumer only. Returns nothing only when no push has linearised beyond
   // what was already taken; a producer caught between its two steps is waited
@@ -87,7 +103,8 @@ class MpscQueue {
   // alone. The consumer's count only grows, so an old reading of it gives an
   // upper bound on the size; only when that bound reaches n is it read afresh.
   bool size_at_least(std::size_t n) const noexcept {
-    const std::uint64_t pushed = pushed_.load(std::memory_order_acquire);
+    tail_.load(std::memory_order_acquire);  // orders the counters after the pushes it sees
+    const std::uint64_t pushed = pushed_total();
     const std::uint64_t hint = popped_hint_.load(std::memory_order_relaxed);
     if (pushed - std::min(hint, pushed) < n) return false;
     const std::uint64_t popped = popped_.load(std::memory_order_acquire);
@@ -96,10 +113,13 @@ class MpscQueue {
   }
 
   // Any thread. Popped is read first: every pop it counts was of a value
-  // already counted by pushed_, so the difference is never negative.
+  // already counted, so the difference is never negative. Then tail_: an
+  // acquire load of it synchronises with every exchange up to the one it
+  // reads, whose counters were stored before it.
   std::size_t size() const noexcept {
     const std::uint64_t popped = popped_.load(std::memory_order_acquire);
-    const std::uint64_t pushed = pushed_.load(std::memory_order_acquire);
+    tail_.load(std::memory_order_acquire);
+    const std::uint64_t pushed = pushed_total();
     return pushed > popped ? static_cast<std::size_t>(pushed - popped) : 0;
   }
 
@@ -109,7 +129,9 @@ class MpscQueue {
   // in two cache lines.)
   struct Node {
     Node() {}
-    explicit Node(Stored&& v) : value(std::move(v)) {}
+    struct Pack {};
+    // Packed straight into the node: no intermediate Stored to move.
+    Node(Pack, T&& v) : value(Packing::pack(std::move(v))) {}
     ~Node() {}
     detail::Atomic<Node*> next{nullptr};
     union {
@@ -132,13 +154,55 @@ class MpscQueue {
     detail::PoolAllocator<Node>().deallocate(node, 1);
   }
 
-  // Two cache lines: the consumer writes head_/popped_, producers
-  // tail_/pushed_, so neither side invalidates the other's line per message.
+  // A producer thread's identity for the owned counters: never 0, never reused.
+  static std::uint64_t producer_token() noexcept {
+    static detail::Atomic<std::uint64_t> next{0};
+    thread_local std::uint64_t token = 0;
+    if (token == 0) token = next.fetch_add(1, std::memory_order_relaxed) + 1;
+    return token;
+  }
+
+  // Only the owning thread writes an owned counter, so a plain load and store
+  // do (no lock prefix); the line is the one the exchange just took anyway.
+  void count_push() noexcept {
+    const std::uint64_t me = producer_token();
+    for (OwnedCounter& counter : owned_) {
+      std::uint64_t owner = counter.owner.load(std::memory_order_relaxed);
+      if (owner != me) {
+        if (owner != 0 ||
+            !counter.owner.compare_exchange_strong(owner, me, std::memory_order_relaxed)) {
+          continue;
+        }
+      }
+      counter.pushes.store(counter.pushes.load(std::memory_order_relaxed) + 1,
+                           std::memory_order_relaxed);
+      return;
+    }
+    shared_pushed_.fetch_add(1, std::memory_order_relaxed);
+  }
+
+  std::uint64_t pushed_total() const noexcept {
+    std::uint64_t total = shared_pushed_.load(std::memory_order_relaxed);
+    for (const OwnedCounter& counter : owned_) {
+      total += counter.pushes.load(std::memory_order_relaxed);
+    }
+    return total;
+  }
+
+  struct OwnedCounter {
+    detail::Atomic<std::uint64_t> owner{0};  // a producer_token(), 0 while free
+    detail::Atomic<std::uint64_t> pushes{0};
+  };
+  static constexpr std::size_t kOwnedCounters = 2;
+
+  // Two cache lines: the consumer writes head_/popped_, producers tail_ and
+  // the push counters, so neither side invalidates the other's line per message.
   alignas(64) Node* head_;
   detail::Atomic<std::uint64_t> popped_{0};
   alignas(64) detail::Atomic<Node*> tail_;
-  detail::Atomic<std::uint64_t> pushed_{0};
+  detail::Atomic<std::uint64_t> shared_pushed_{0};        // pushes by threads without a counter
   mutable detail::Atomic<std::uint64_t> popped_hint_{0};  // a past value of popped_
+  OwnedCounter owned_[kOwnedCounters];
 };
 
 }  // namespace mailroom
