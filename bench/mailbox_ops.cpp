@@ -16,9 +16,18 @@ std::shared_ptr<MessageQueue> make_mailbox(const std::string& kind, std::size_t 
                                                 .with_capacity(static_cast<double>(capacity))
                                                 .with_overflow(kind.substr(8)));
   }
+  auto sixteen_levels = [](const Envelope& e) {
+    return static_cast<double>(e.message.get<int>() % 16);
+  };
   if (kind == "priority") {
-    return std::make_shared<PriorityMailbox>(PriorityMailboxOptions::create().with_priority_for(
-        [](const Envelope& e) { return static_cast<double>(e.message.get<int>() % 16); }));
+    return std::make_shared<PriorityMailbox>(
+        PriorityMailboxOptions::create().with_priority_for(sixteen_levels));
+  }
+  if (kind == "priority-shedding") {
+    return std::make_shared<PriorityMailbox>(PriorityMailboxOptions::create()
+                                                 .with_priority_for(sixteen_levels)
+                                                 .with_capacity(static_cast<double>(capacity))
+                                                 .with_overflow("drop-lowest-priority"));
   }
   // A distinct double per message (a multiplicative hash of its value).
   auto random_rank = [](const Envelope& e) {
@@ -30,8 +39,7 @@ std::shared_ptr<MessageQueue> make_mailbox(const std::string& kind, std::size_t 
         PriorityMailboxOptions::create().with_priority_for(random_rank));
   }
   if (kind == "priority-random-shedding") {
-    // The same, bounded with drop-lowest-priority (never reached here): the
-    // store then keeps sorted leaves, O(log n) at both ends, for the shedding.
+    // The same, bounded with drop-lowest-priority.
     return std::make_shared<PriorityMailbox>(PriorityMailboxOptions::create()
                                                  .with_priority_for(random_rank)
                                                  .with_capacity(static_cast<double>(capacity))

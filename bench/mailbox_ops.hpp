@@ -9,9 +9,10 @@
 
 namespace mailroom::bench {
 
-// "unbounded", "bounded-drop-head", "bounded-drop-new", "bounded-reject", "priority",
-// "priority-random" (a distinct random double each), "priority-random-shedding" (the
-// same with a capacity and drop-lowest-priority).
+// "unbounded", "bounded-drop-head", "bounded-drop-new", "bounded-reject", "priority"
+// (16 levels), "priority-random" (a distinct random double each), and
+// "priority-shedding" / "priority-random-shedding" (the same two with a capacity
+// and drop-lowest-priority).
 // Bounded kinds get a capacity large enough never to overflow in the pair loop
 // except where `capacity` says otherwise.
 std::shared_ptr<MessageQueue> make_mailbox(const std::string& kind, std::size_t capacity);

@@ -132,6 +132,23 @@ void mailbox_pair(benchmark::State& state, const std::string& kind, std::size_t 
   state.SetItemsProcessed(state.iterations());
 }
 
+// A drop-lowest-priority mailbox filled to its capacity `backlog`; per
+// iteration one enqueue that sheds, one dequeue, one enqueue that fills it again.
+void shed_at_capacity(benchmark::State& state, const std::string& kind, std::size_t backlog) {
+  auto box = mb::make_mailbox(kind, backlog);
+  int n = 0;
+  for (; static_cast<std::size_t>(n) < backlog; ++n) box->enqueue(mb::small_envelope(n));
+  for (auto _ : state) {
+    box->enqueue(mb::small_envelope(n++));  // full: sheds the least important
+    benchmark::DoNotOptimize(box->dequeue());
+    box->enqueue(mb::small_envelope(n++));  // full again
+  }
+  if (box->dropped_count() != static_cast<std::uint64_t>(state.iterations())) {
+    state.SkipWithError("the mailbox did not shed once per iteration");
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 void register_mailbox_ops() {
   for (const char* kind :
        {"unbounded", "bounded-drop-head", "bounded-drop-new", "bounded-reject", "priority"}) {
@@ -149,6 +166,17 @@ void register_mailbox_ops() {
     benchmark::RegisterBenchmark(
         ("w4_priority_random_shedding_backlog/" + std::to_string(backlog)).c_str(),
         [backlog](benchmark::State& s) { mailbox_pair(s, "priority-random-shedding", backlog); });
+    benchmark::RegisterBenchmark(
+        ("w4_priority_shedding_backlog/" + std::to_string(backlog)).c_str(),
+        [backlog](benchmark::State& s) { mailbox_pair(s, "priority-shedding", backlog); });
+    benchmark::RegisterBenchmark(
+        ("w4_priority_shed_at_capacity/" + std::to_string(backlog)).c_str(),
+        [backlog](benchmark::State& s) { shed_at_capacity(s, "priority-shedding", backlog); });
+    benchmark::RegisterBenchmark(
+        ("w4_priority_random_shed_at_capacity/" + std::to_string(backlog)).c_str(),
+        [backlog](benchmark::State& s) {
+          shed_at_capacity(s, "priority-random-shedding", backlog);
+        });
   }
   benchmark::RegisterBenchmark("memory/bytes_per_queued_envelope", [](benchmark::State& s) {
     for (auto _ : s) s.counters["bytes"] = mb::bytes_per_queued_envelope(100'000);

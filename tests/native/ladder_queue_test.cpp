@@ -140,6 +140,61 @@ TEST(LadderQueue, ManyEqualKeysStayFifoThroughBottomAndRungs) {
   EXPECT_TRUE(ladder.empty());
 }
 
+// A bounded mailbox at capacity, at depth: tens of thousands queued, bursts of
+// arrivals each followed by as many removals from the tail (one value in 50
+// not wanted, as signals are never shed) and some pops from the front. The
+// keys crowd the top exponent (uniform doubles in [0, 1)) and one key in 16 is
+// the same largest value, so the tail is a big single-key bucket at times, and
+// the top, the highest rung's last bucket and the finer rungs cut from it all
+// give up their largest entries: always the model's.
+TEST(LadderQueue, TailRemovalsAtDepthMatchTheModel) {
+  std::mt19937_64 rng(5);
+  LadderQueue<std::uint64_t> ladder;
+  std::set<Key> model;
+  std::uint64_t sequence = 0;
+  auto draw = [&rng]() {
+    if (rng() % 16 == 0) return ordered_bits(2.0);
+    return ordered_bits(std::uniform_real_distribution<double>(0, 1)(rng));
+  };
+  auto insert = [&](std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t bits = draw();
+      ladder.insert(bits, sequence, sequence);
+      model.insert({bits, sequence});
+      ++sequence;
+    }
+  };
+  auto wanted = [](std::uint64_t v) { return v % 50 != 0; };
+  insert(40000);
+  for (int round = 0; round < 3000; ++round) {
+    const std::size_t burst = 1 + rng() % 30;
+    insert(burst);
+    const std::size_t removals = round % 500 < 250 ? burst : burst / 2;  // also let it grow
+    for (std::size_t i = 0; i < removals; ++i) {
+      auto got = ladder.take_last_if(wanted);
+      auto want = std::find_if(model.rbegin(), model.rend(),
+                               [&](const Key& k) { return wanted(k.second); });
+      ASSERT_EQ(got.has_value(), want != model.rend());
+      if (!got) break;
+      ASSERT_EQ(Key(got->bits, got->sequence), *want) << "round " << round;
+      ASSERT_EQ(got->value, got->sequence);
+      model.erase(std::next(want).base());
+    }
+    for (std::size_t i = 0, n = rng() % 4; i < n; ++i) {
+      auto got = ladder.pop_front();
+      ASSERT_TRUE(got.has_value());
+      ASSERT_EQ(Key(got->bits, got->sequence), *model.begin()) << "round " << round;
+      model.erase(model.begin());
+    }
+    ASSERT_EQ(ladder.size(), model.size());
+  }
+  while (auto got = ladder.pop_front()) {
+    ASSERT_EQ(Key(got->bits, got->sequence), *model.begin());
+    model.erase(model.begin());
+  }
+  EXPECT_TRUE(model.empty());
+}
+
 // Values stay in the slab while their records move: each value comes back with
 // its own key through spreads, refills and tail removals, freed slots are
 // reused, and the values still queued when the ladder is destroyed are

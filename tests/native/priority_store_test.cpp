@@ -1,4 +1,4 @@
-// PriorityStore: rings per distinct priority, a tree past kMaxBuckets, the
+// PriorityStore: rings per distinct priority, ladders past kMaxBuckets, the
 // same order either way — checked against a brute-force model under random
 // operations, with few and with many distinct priorities.
 #include <gtest/gtest.h>
@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "mailroom/detail/priority_store.hpp"
-#include "mailroom/detail/sorted_leaves.hpp"
 
 namespace mailroom::detail {
 namespace {
@@ -65,9 +64,9 @@ class Model {
 // `insert_percent` of the operations insert (pops and removals from the back
 // share most of the rest); with `drains` about one in a hundred empties the store.
 void run_random(std::size_t distinct, unsigned seed, bool stops, bool& saw_tree,
-                bool sheds_tail = false, int insert_percent = 55, bool drains = true) {
+                int insert_percent = 55, bool drains = true) {
   std::mt19937 rng(seed);
-  PriorityStore store(sheds_tail);
+  PriorityStore store;
   Model model;
   std::uint64_t sequence = 0, epoch = 0;
   for (int step = 0; step < 20000; ++step) {
@@ -111,47 +110,6 @@ void run_random(std::size_t distinct, unsigned seed, bool stops, bool& saw_tree,
   EXPECT_FALSE(store.uses_tree());
 }
 
-// The sorted leaves under the many-priorities case: the same order as a
-// std::multiset model through many splits, front pops, removals from the back
-// (the predicate skipping some values) and leaves emptied at either end.
-TEST(SortedLeaves, MatchesAnOrderedModelThroughSplitsAndRemovals) {
-  std::mt19937 rng(7);
-  SortedLeaves<std::uint64_t, int> leaves;
-  std::vector<std::uint64_t> model;  // sorted
-  for (int step = 0; step < 60000; ++step) {
-    const int op = static_cast<int>(rng() % 100);
-    if (op < 60) {
-      std::uint64_t key = (static_cast<std::uint64_t>(rng()) << 20) | static_cast<unsigned>(step);
-      leaves.insert(key, static_cast<int>(key % 7));
-      model.insert(std::upper_bound(model.begin(), model.end(), key), key);
-    } else if (op < 85) {
-      auto got = leaves.pop_front();
-      ASSERT_EQ(got.has_value(), !model.empty());
-      if (!got) continue;
-      ASSERT_EQ(got->first, model.front());
-      ASSERT_EQ(got->second, static_cast<int>(model.front() % 7));
-      model.erase(model.begin());
-    } else {
-      // The last key whose value is not 0 (value 0 plays "not droppable").
-      auto got = leaves.take_last_if([](int v) { return v != 0; });
-      auto want =
-          std::find_if(model.rbegin(), model.rend(), [](std::uint64_t k) { return k % 7 != 0; });
-      ASSERT_EQ(got.has_value(), want != model.rend());
-      if (!got) continue;
-      ASSERT_EQ(got->first, *want);
-      model.erase(std::next(want).base());
-    }
-    ASSERT_EQ(leaves.size(), model.size());
-    if (!model.empty()) {
-      ASSERT_EQ(leaves.front_key(), model.front());
-    }
-  }
-  std::vector<std::uint64_t> drained;
-  leaves.drain([&](std::uint64_t key, int) { drained.push_back(key); });
-  EXPECT_EQ(drained, model);
-  EXPECT_TRUE(leaves.empty());
-}
-
 TEST(PriorityStore, FewPrioritiesMatchTheModelAndStayInRings) {
   for (unsigned seed = 1; seed <= 5; ++seed) {
     bool saw_tree = false;
@@ -166,11 +124,9 @@ TEST(PriorityStore, DeepBucketsMatchTheModelAcrossSegments) {
   // droppable, so removals from the back walk past kept entries and shift
   // across segment boundaries.
   for (unsigned seed = 1; seed <= 3; ++seed) {
-    for (bool sheds_tail : {false, true}) {
-      bool saw_tree = false;
-      run_random(3, seed, false, saw_tree, sheds_tail, 70, false);
-      EXPECT_FALSE(saw_tree);
-    }
+    bool saw_tree = false;
+    run_random(3, seed, false, saw_tree, 70, false);
+    EXPECT_FALSE(saw_tree);
   }
 }
 
@@ -179,9 +135,6 @@ TEST(PriorityStore, ManyPrioritiesSwitchToTheTreeAndBackInTheSameOrder) {
     bool saw_tree = false;
     run_random(100000, seed, true, saw_tree);  // ladders
     EXPECT_TRUE(saw_tree) << "random doubles should have crossed kMaxBuckets";
-    saw_tree = false;
-    run_random(100000, seed, true, saw_tree, true);  // sorted leaves
-    EXPECT_TRUE(saw_tree);
   }
 }
 

@@ -4,8 +4,8 @@
 //
 // Backed by a PriorityStore keyed by (epoch, priority, arrival sequence): a
 // FIFO ring per distinct priority for the usual few (O(1) in the backlog,
-// O(log k) in the k distinct priorities), an ordered tree, O(log n), when
-// more than 64 distinct priorities are queued at once.
+// O(log k) in the k distinct priorities), a ladder queue, amortised O(1) at
+// both ends, when more than 64 distinct priorities are queued at once.
 //
 // Optionally bounded. When full:
 //   drop-lowest-priority  insert the arrival, then shed the least important
@@ -97,7 +97,7 @@ class PriorityMailbox final : public MessageQueue {
   DropLedger ledger_;
 
   mutable detail::Mutex mutex_;  // no lock at all in a single-threaded build
-  detail::PriorityStore ordered_{capacity_ && overflow_ == OverflowPolicy::kDropLowestPriority};
+  detail::PriorityStore ordered_;
   std::uint64_t next_sequence_ = 0;
   std::uint64_t epoch_ = 0;  // even; +2 for every enqueue_control
 };

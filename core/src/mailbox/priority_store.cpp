@@ -29,11 +29,7 @@ void PriorityStore::insert(const Key& key, Slot slot) {
 }
 
 void PriorityStore::insert_many(const Key& key, Packed packed) {
-  if (sheds_tail_) {
-    tree_.insert(key, std::move(packed));
-  } else {
-    ladders_[key.epoch].insert(ordered_bits(key.priority), key.sequence, std::move(packed));
-  }
+  ladders_[key.epoch].insert(ordered_bits(key.priority), key.sequence, std::move(packed));
 }
 
 void PriorityStore::move_buckets_to_tree() {
@@ -49,7 +45,6 @@ void PriorityStore::move_buckets_to_tree() {
 }
 
 std::uint64_t PriorityStore::front_epoch() const {
-  if (!tree_.empty()) return tree_.front_key().epoch;
   if (!ladders_.empty()) return ladders_.begin()->first;
   if (buckets_.empty()) throw std::logic_error("PriorityStore::front_epoch on an empty store");
   return buckets_.back().key.epoch;
@@ -58,7 +53,6 @@ std::uint64_t PriorityStore::front_epoch() const {
 std::optional<Envelope> PriorityStore::pop_front() {
   if (size_ == 0) return std::nullopt;
   --size_;
-  if (!tree_.empty()) return tree_.pop_front()->second.take();
   if (!ladders_.empty()) {
     auto first = ladders_.begin();
     Envelope out = first->second.pop_front()->value.take();
@@ -73,12 +67,6 @@ std::optional<Envelope> PriorityStore::pop_front() {
 
 std::optional<std::pair<PriorityStore::Key, Envelope>> PriorityStore::take_last_droppable() {
   // From the tail; only signals and stop/kill are skipped, and those are few.
-  if (!tree_.empty()) {
-    auto taken = tree_.take_last_if([](const Packed& p) { return p.droppable; });
-    if (!taken) return std::nullopt;
-    --size_;
-    return std::make_pair(taken->first, taken->second.take());
-  }
   if (!ladders_.empty()) {
     for (auto ladder = ladders_.rbegin(); ladder != ladders_.rend(); ++ladder) {
       auto taken = ladder->second.take_last_if([](const Packed& p) { return p.droppable; });
@@ -106,7 +94,6 @@ std::optional<std::pair<PriorityStore::Key, Envelope>> PriorityStore::take_last_
 std::vector<Envelope> PriorityStore::drain() {
   std::vector<Envelope> out;
   out.reserve(size_);
-  tree_.drain([&out](const Key&, Packed&& slot) { out.push_back(slot.take()); });
   for (auto& [epoch, ladder] : ladders_) {
     while (auto entry = ladder.pop_front()) out.push_back(entry->value.take());
   }

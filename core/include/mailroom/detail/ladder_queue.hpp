@@ -26,8 +26,9 @@
 // is appended with a sequence above all stored ones, and spreading keeps the
 // order), so sorting by (bits, sequence) keeps FIFO ties.
 //
-// take_last_if scans (O(n)): stores that shed their tail use SortedLeaves.
-// Not thread-safe.
+// take_last_if (a bounded mailbox shedding its least important entry) works
+// the same way from the other end: the top, the highest rung's last bucket,
+// cut into finer rungs until a few dozen are left. Not thread-safe.
 #pragma once
 
 #include <algorithm>
@@ -124,36 +125,41 @@ class LadderQueue {
     return Entry{record.bits, record.sequence, slab_.take(record.slot)};
   }
 
-  // From the largest key down: the first entry `wanted(value)` accepts, removed. O(n).
+  // From the largest key down: the first entry `wanted(value)` accepts, removed.
+  // The largest keys are in the top, then in the highest rung's last bucket:
+  // a top past kSortMax becomes a rung above the others and a last bucket past
+  // kSortMax a finer rung above its own (the mirror of refill), so only a few
+  // dozen records are scanned. Amortised O(1) while the largest entries are
+  // wanted; each unwanted one above them adds a scan of its bucket.
   template <class Predicate>
   std::optional<Entry> take_last_if(Predicate wanted) {
-    std::vector<Record>* where = nullptr;
-    std::size_t at = 0;
-    auto consider = [&](std::vector<Record>& records, std::size_t from) {
-      for (std::size_t i = from; i < records.size(); ++i) {
-        const Record& r = records[i];
-        if (where != nullptr && !later((*where)[at], r)) continue;
-        if (!wanted(std::as_const(slab_.at(r.slot)))) continue;
-        where = &records;
-        at = i;
+    if (size_ == 0) return std::nullopt;
+    if (top_.size() > kSortMax) top_to_rung();
+    if (auto at = last_wanted(top_, 0, wanted)) {
+      const Record record = erase_record(top_, *at);
+      recompute_top_bounds();
+      return take_record(record);
+    }
+    if (auto found = take_last_from_front_rung(wanted)) return found;
+    // Below unwanted entries (rare: signals): scan whatever is left, highest first.
+    for (std::size_t r = 0; r < rungs_.size(); ++r) {
+      Rung& rung = rungs_[r];
+      for (std::size_t b = rung.buckets.size(); b-- > rung.current;) {
+        if (auto at = last_wanted(rung.buckets[b], 0, wanted)) {
+          return take_record(erase_record(rung.buckets[b], *at));
+        }
       }
-    };
-    consider(top_, 0);
-    for (Rung& rung : rungs_) {
-      for (std::size_t b = rung.current; b < rung.buckets.size(); ++b) consider(rung.buckets[b], 0);
     }
-    consider(bottom_, head_);
-    if (where == nullptr) return std::nullopt;
-    const Record record = (*where)[at];
-    // Erasing keeps the order of the rest (equal bits stay in sequence order).
-    where->erase(where->begin() + static_cast<std::ptrdiff_t>(at));
-    --size_;
-    if (where == &bottom_ && head_ == bottom_.size()) {
-      bottom_.clear();
-      head_ = 0;
+    for (std::size_t i = bottom_.size(); i-- > head_;) {  // sorted: the first hit is the last
+      if (!wanted(std::as_const(slab_.at(bottom_[i].slot)))) continue;
+      const Record record = erase_record(bottom_, i);
+      if (head_ == bottom_.size()) {
+        bottom_.clear();
+        head_ = 0;
+      }
+      return take_record(record);
     }
-    if (where == &top_) recompute_top_bounds();
-    return Entry{record.bits, record.sequence, slab_.take(record.slot)};
+    return std::nullopt;
   }
 
  private:
@@ -276,6 +282,96 @@ class LadderQueue {
     }
   }
 
+  Entry take_record(const Record& record) {
+    --size_;
+    return Entry{record.bits, record.sequence, slab_.take(record.slot)};
+  }
+  // Order-preserving: equal bits stay in sequence order.
+  static Record erase_record(std::vector<Record>& records, std::size_t at) {
+    const Record record = records[at];
+    records.erase(records.begin() + static_cast<std::ptrdiff_t>(at));
+    return record;
+  }
+  // The index of the largest record in records[from, end) that `wanted` accepts.
+  // The largest first, by key alone: usually it is wanted, and asking reads
+  // its value, likely a cache miss, so others are asked only when it is not.
+  template <class Predicate>
+  std::optional<std::size_t> last_wanted(const std::vector<Record>& records, std::size_t from,
+                                         Predicate& wanted) {
+    if (from == records.size()) return std::nullopt;
+    std::size_t largest = from;
+    for (std::size_t i = from + 1; i < records.size(); ++i) {
+      if (later(records[largest], records[i])) largest = i;
+    }
+    if (wanted(std::as_const(slab_.at(records[largest].slot)))) return largest;
+    std::optional<std::size_t> at;
+    for (std::size_t i = from; i < records.size(); ++i) {
+      if (i == largest || (at && !later(records[*at], records[i]))) continue;
+      if (wanted(std::as_const(slab_.at(records[i].slot)))) at = i;
+    }
+    return at;
+  }
+
+  // The top, above everything else, becomes the highest rung.
+  void top_to_rung() {
+    limit_ = top_max_ + 1;  // top_max_ < 2^64 - 1: no non-NaN double maps to all ones
+    Rung rung = make_rung(top_min_, top_max_, limit_, top_.size());
+    spread(top_, rung, counts_);
+    rungs_.insert(rungs_.begin(), std::move(rung));
+    recompute_top_bounds();
+  }
+
+  // The highest rung's last bucket holds keys in [its start, limit_) (arrivals
+  // at or above limit_ go to the top). Empty last buckets are cut off, lowering
+  // limit_ to keep that true; a large last bucket becomes a finer rung; one
+  // whose range is a single key is in sequence order, so its last wanted
+  // record is found from the back.
+  template <class Predicate>
+  std::optional<Entry> take_last_from_front_rung(Predicate& wanted) {
+    while (!rungs_.empty()) {
+      Rung& rung = rungs_.front();
+      while (rung.buckets.size() > rung.current && rung.buckets.back().empty()) {
+        cut_last_bucket(rung);
+        limit_ = rung.end;  // what arrives above now goes to the top
+      }
+      if (rung.current == rung.buckets.size()) {
+        rungs_.erase(rungs_.begin());
+        continue;
+      }
+      std::vector<Record>& bucket = rung.buckets.back();
+      const std::uint64_t first = rung.bucket_start(rung.buckets.size() - 1);
+      if (limit_ - first == 1) {
+        for (std::size_t i = bucket.size(); i-- > 0;) {
+          if (wanted(std::as_const(slab_.at(bucket[i].slot)))) {
+            return take_record(erase_record(bucket, i));
+          }
+        }
+        return std::nullopt;
+      }
+      if (bucket.size() <= kSortMax) {
+        if (auto at = last_wanted(bucket, 0, wanted)) return take_record(erase_record(bucket, *at));
+        return std::nullopt;
+      }
+      std::uint64_t lo = bucket.front().bits, hi = lo;
+      for (const Record& e : bucket) {
+        lo = std::min(lo, e.bits);
+        hi = std::max(hi, e.bits);
+      }
+      std::vector<Record> entries = std::move(bucket);
+      cut_last_bucket(rung);  // the finer rung above takes [first, limit_)
+      if (rung.current == rung.buckets.size()) rungs_.erase(rungs_.begin());
+      // Equal keys get a bucket of their own: [lo, lo + 1), then the rest.
+      Rung finer = make_rung(lo, std::max(hi, lo + 1), limit_, entries.size());
+      spread(entries, finer, counts_);
+      rungs_.insert(rungs_.begin(), std::move(finer));  // `rung`, `bucket` invalid from here
+    }
+    return std::nullopt;
+  }
+  void cut_last_bucket(Rung& rung) {
+    rung.end = rung.bucket_start(rung.buckets.size() - 1);
+    rung.buckets.pop_back();
+  }
+
   // Sorted insert into [head_, end): shifts whichever side is shorter.
   void insert_bottom(Record entry) {
     auto first = bottom_.begin() + static_cast<std::ptrdiff_t>(head_);
@@ -390,6 +486,9 @@ class LadderQueue {
       std::vector<Record>& bucket = rung.buckets[rung.current];
       const std::uint64_t bucket_end = rung.bucket_start(rung.current + 1);
       ++rung.current;
+      // A used-up rung goes at once: arrivals at or above its start belong to
+      // the rung below it (or the bottom) now, not to its spent last bucket.
+      const bool used_up = rung.current == rung.buckets.size();
       std::uint64_t lo = bucket.front().bits, hi = lo;
       for (const Record& e : bucket) {
         lo = std::min(lo, e.bits);
@@ -397,11 +496,13 @@ class LadderQueue {
       }
       if (bucket.size() <= kSortMax || lo == hi) {
         sort_into_bottom(bucket);
+        if (used_up) rungs_.pop_back();
         return;
       }
       // Too many to sort at once: a finer rung over this bucket's range.
       std::vector<Record> entries = std::move(bucket);
       bucket = std::vector<Record>();
+      if (used_up) rungs_.pop_back();
       Rung finer = make_rung(lo, hi, bucket_end, entries.size());
       spread(entries, finer, counts_);
       rungs_.push_back(std::move(finer));  // `rung` and `bucket` are invalid from here

@@ -9,10 +9,8 @@
 // the segment a pop empties is the next one a push fills, still in cache. When
 // more than kMaxBuckets distinct priorities are queued at once (random
 // doubles) it moves everything into a ladder queue per epoch (ladder_queue.hpp:
-// amortised O(1), sequential memory traffic), or, for a store that sheds its
-// least important entry (drop-lowest-priority), into one ordered set of sorted
-// leaves (sorted_leaves.hpp, O(log n) at both ends), and back to buckets once
-// that is empty. Every order is the same, so the switch is invisible.
+// amortised O(1) at both ends, sequential memory traffic), and back to buckets
+// once those are empty. Every order is the same, so the switch is invisible.
 // Envelopes are kept packed (packed_envelope.hpp): a small message's entry is
 // 64 bytes with its value inline, nothing to chase on another line.
 #pragma once
@@ -27,7 +25,6 @@
 #include "mailroom/detail/ladder_queue.hpp"
 #include "mailroom/detail/packed_envelope.hpp"
 #include "mailroom/detail/segment_ring.hpp"
-#include "mailroom/detail/sorted_leaves.hpp"
 #include "mailroom/envelope.hpp"
 
 namespace mailroom::detail {
@@ -35,10 +32,6 @@ namespace mailroom::detail {
 class PriorityStore {
  public:
   static constexpr std::size_t kMaxBuckets = 64;
-
-  // `sheds_tail`: take_last_droppable will be called often (O(log n) then,
-  // O(n) otherwise).
-  explicit PriorityStore(bool sheds_tail = false) : sheds_tail_(sheds_tail) {}
 
   struct Key {
     std::uint64_t epoch;     // even: 2 x the PoisonPills/Kills queued before; odd: one of them
@@ -64,8 +57,8 @@ class PriorityStore {
   // The last droppable message in delivery order, removed.
   std::optional<std::pair<Key, Envelope>> take_last_droppable();
   std::vector<Envelope> drain();  // everything, in delivery order
-  // Past kMaxBuckets: the ladders or the sorted leaves hold everything.
-  bool uses_tree() const noexcept { return !tree_.empty() || !ladders_.empty(); }
+  // Past kMaxBuckets: the ladders hold everything.
+  bool uses_tree() const noexcept { return !ladders_.empty(); }
 
  private:
   // A Slot as stored.
@@ -101,10 +94,8 @@ class PriorityStore {
   // Descending by key: the bucket that delivers next is the last, so retiring
   // it (or opening one for a new smallest priority) moves nothing.
   std::vector<Bucket> buckets_;
-  SegmentPool<Entry> segments_;  // shared by the rings
-  bool sheds_tail_;
-  SortedLeaves<Key, Packed> tree_;  // only while there were too many buckets, if sheds_tail_
-  std::map<std::uint64_t, LadderQueue<Packed>> ladders_;  // by epoch: the same, otherwise
+  SegmentPool<Entry> segments_;                           // shared by the rings
+  std::map<std::uint64_t, LadderQueue<Packed>> ladders_;  // by epoch, while too many buckets
   std::size_t size_ = 0;
 };
 
