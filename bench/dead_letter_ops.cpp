@@ -61,13 +61,21 @@ void CaptureBench::capture_one() {
   queue_->capture(letters_[next_++ & 4095]);
 }
 
-ListBench::ListBench(std::size_t entries) {
+ListBench::ListBench(std::size_t entries, bool clock_back) {
   DeadLetterQueueSettings settings;
   settings.store = DeadLetterStore::kMemory;
   settings.max_entries = entries;
   settings.retention_ms = 0;
-  queue_ = std::make_unique<DeadLetterQueue>(settings, DeadLetterQueue::Dependencies{});
-  for (std::size_t i = 0; i < entries; ++i) queue_->capture(letter(i, 100));
+  DeadLetterQueue::Dependencies deps;
+  // 10 letters a millisecond; with clock_back the second half's clock starts
+  // again where the first half's did (the queue is then out of time order).
+  deps.now_ms = [this] { return 1'000 + static_cast<std::int64_t>(tick_ / 10); };
+  queue_ = std::make_unique<DeadLetterQueue>(settings, std::move(deps));
+  for (std::size_t i = 0; i < entries; ++i) {
+    if (clock_back && i == entries / 2) tick_ = 0;
+    queue_->capture(letter(i, 100));
+    ++tick_;
+  }
 }
 
 ListBench::~ListBench() = default;
@@ -80,21 +88,28 @@ std::vector<DeadLetterEntry> ListBench::list_recipient() {
 
 std::size_t ListBench::page_walk(std::size_t page, bool continued) {
   std::size_t paged = 0;
-  std::optional<DeadLetterFilter::Position> cursor;
+  if (continued) {
+    std::optional<std::uint64_t> cursor;  // the last entry's position
+    for (;;) {
+      DeadLetterFilter filter;
+      filter.before = cursor;
+      filter.limit = page + 1;
+      const std::vector<DeadLetterEntry> read = queue_->list(filter);
+      const std::size_t kept = std::min(read.size(), page);
+      paged += kept;
+      if (read.size() <= page) return paged;
+      cursor = read[kept - 1].position;
+    }
+  }
+  struct Key {
+    std::int64_t timestamp_ms;
+    std::uint64_t id;
+  };
+  std::optional<Key> cursor;  // the last entry's (time, id), as before d793050
   for (;;) {
     DeadLetterFilter filter;
     std::vector<DeadLetterEntry> read;
     std::size_t kept = 0;
-    if (continued) {
-      filter.before = cursor;
-      filter.limit = page + 1;
-      read = queue_->list(filter);
-      kept = std::min(read.size(), page);
-      paged += kept;
-      if (read.size() <= page) return paged;
-      cursor = DeadLetterFilter::Position{read[kept - 1].timestamp_ms, read[kept - 1].id};
-      continue;
-    }
     std::size_t first = 0;
     if (cursor) {
       filter.until_ms = cursor->timestamp_ms;
@@ -111,7 +126,7 @@ std::size_t ListBench::page_walk(std::size_t page, bool continued) {
     paged += kept;
     if (read.size() - first <= page) return paged;
     const DeadLetterEntry& last = read[first + kept - 1];
-    cursor = DeadLetterFilter::Position{last.timestamp_ms, last.id};
+    cursor = Key{last.timestamp_ms, last.id};
   }
 }
 

@@ -31,18 +31,21 @@ class CaptureBench {
 
 class ListBench {
  public:
-  explicit ListBench(std::size_t entries);
+  // clock_back: the clock went back halfway through the captures.
+  explicit ListBench(std::size_t entries, bool clock_back = false);
   ~ListBench();
   std::vector<DeadLetterEntry> list_recipient();
   // Pages through the whole queue newest first, `page` at a time, as
   // deadLetters.list does with a cursor; returns the entries paged. `continued`:
-  // each read starts after the cursor and stops after page + 1 (today's read);
+  // each read starts below the cursor's position and stops after page + 1
+  // (today's read, in any time order);
   // otherwise the read the list page issued before d793050 (every entry up to
   // the cursor's millisecond copied, the newer ones of that millisecond
   // skipped, one page kept).
   std::size_t page_walk(std::size_t page, bool continued);
 
  private:
+  std::size_t tick_ = 0;  // captures so far: the queue's clock
   std::unique_ptr<DeadLetterQueue> queue_;
 };
 

@@ -26,6 +26,11 @@ struct DeadLetterEntry {
   };
 
   std::uint64_t id = 0;  // 1, 2, 3, ... per queue; continues after a restore
+  // Its place in the queue's list (filled by list/get): ascending in capture
+  // order, never reused by this queue (a replayed letter that comes back
+  // takes a new one), whatever the clock did. DeadLetterFilter::before
+  // continues a list after it.
+  std::uint64_t position = 0;
   std::int64_t timestamp_ms = 0;
   std::string recipient_path;              // local path where it failed last
   std::optional<std::string> sender_path;  // nullopt when sent from outside any actor

@@ -16,15 +16,12 @@ struct DeadLetterFilter {
   std::optional<std::int64_t> since_ms;  // timestamp_ms >= since_ms
   std::optional<std::int64_t> until_ms;  // timestamp_ms <= until_ms
   std::optional<std::size_t> limit;      // at most this many, newest first
-  // Continues a newest-first read after the entry at this position: only
-  // entries older by time then id (timestamp_ms < before->timestamp_ms, or
-  // equal and id < before->id). The read starts there instead of skipping
-  // every newer entry, and the limit counts from there.
-  struct Position {
-    std::int64_t timestamp_ms = 0;
-    std::uint64_t id = 0;
-  };
-  std::optional<Position> before;
+  // Continues a newest-first read after the entry at this position in the
+  // list's own order (DeadLetterEntry::position for DeadLetterQueue::list,
+  // JournaledDeadLetter::sequence for list_stream): only entries with a
+  // smaller position, whatever their times. The read starts there instead of
+  // skipping every newer entry, and the limit counts from there.
+  std::optional<std::uint64_t> before;
 
   // A filter from numbers as a user writes them (JS numbers, so also
   // Infinity), read as a user reads them: limit Infinity (or beyond what

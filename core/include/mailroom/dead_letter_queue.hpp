@@ -81,13 +81,14 @@ class DeadLetterQueue final : public DeadLetterSink {
   // queue replayed comes back as that entry (same id, replay_count + 1).
   void capture(const DeadLetter& letter) noexcept override;
 
-  // Newest first.
+  // Newest first: in capture order (DeadLetterEntry::position), whatever the
+  // clock did; a list continued with `before` the last entry's position
+  // continues that order exactly, so a reader may read in pages.
   std::vector<DeadLetterEntry> list(const DeadLetterFilter& filter = {});
-  // True while the entries are in ascending (time, id) order of capture (the
-  // usual case; a clock that went back ends it until the queue empties): a
-  // list continued with `before` the last entry read then continues the
-  // newest-first order exactly, so a reader may read in chunks.
-  bool in_time_order() const;
+  // A number drawn at construction (distinct for every queue of a process and
+  // across restarts): names whose positions a position is, so a reader can
+  // refuse one another queue gave out.
+  std::uint64_t list_epoch() const noexcept { return list_epoch_; }
   std::optional<DeadLetterEntry> get(std::uint64_t id);
 
   // Checks in order: unknown-entry, degraded-payload, quarantined, then
@@ -105,7 +106,9 @@ class DeadLetterQueue final : public DeadLetterSink {
   // Other streams of the same journal (a database several processes share),
   // read-only: the dead-letter streams it holds (persistence ids
   // "mailroom-dead-letters-*" and this queue's own), sorted, and one stream's
-  // letters as its journal holds them, newest first, filtered (a recipient
+  // letters as its journal holds them, newest first (by the sequence of each
+  // letter's latest captured record, JournaledDeadLetter::sequence, which
+  // filter.before continues below), filtered (a recipient
   // path of any system matches by its local part). Payloads stay JSON, never
   // decoded here; a letter of another stream is replayed by the process that
   // owns it, never by writing into its stream. Empty unless persistent.
@@ -204,6 +207,7 @@ class DeadLetterQueue final : public DeadLetterSink {
   void register_backlog_gauge();
   void encode_payload(const Message& message, detail::DeadLetterRecord& record) const;
 
+  const std::uint64_t list_epoch_;
   const DeadLetterQueueSettings settings_;
   Dependencies deps_;
   Counter* counters_[3] = {nullptr, nullptr, nullptr};  // by Outcome, resolved once

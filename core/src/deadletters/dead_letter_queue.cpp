@@ -3,6 +3,7 @@
 #include "mailroom/dead_letter_queue.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <exception>
 #include <utility>
@@ -22,8 +23,28 @@ using detail::DeadLetterRecord;
 using detail::EntryRing;
 using detail::StoredEntry;
 
+namespace {
+
+// Distinct per queue in a process (the counter) and across runs (the clocks),
+// without a random device (absent on some wasm hosts).
+std::uint64_t draw_list_epoch(const void* self) {
+  static std::atomic<std::uint64_t> made{0};
+  std::uint64_t x = made.fetch_add(1) * 0x9E3779B97F4A7C15ull;
+  x ^= static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+  x ^= static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count())
+       << 17;
+  x ^= reinterpret_cast<std::uintptr_t>(self);
+  // splitmix64's finaliser spreads every input bit.
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
 DeadLetterQueue::DeadLetterQueue(DeadLetterQueueSettings settings, Dependencies deps)
-    : settings_(std::move(settings)),
+    : list_epoch_(draw_list_epoch(this)),
+      settings_(std::move(settings)),
       deps_(std::move(deps)),
       ring_(std::make_unique<EntryRing>()),
       changes_(std::make_unique<detail::ChangeLog>(kChangeLogCapacity)) {
@@ -235,7 +256,7 @@ std::vector<DeadLetterEntry> DeadLetterQueue::list(const DeadLetterFilter& filte
     return !(filter.limit && out.size() >= *filter.limit);
   };
   // By recipient: the ring's path index visits only the wanted subtree. A
-  // continued read starts after filter.before, not at the newest entry.
+  // continued read starts below position filter.before, not at the newest entry.
   if (wanted) {
     ring_->for_each_in_subtree_newest_first(*wanted, take, filter.before);
   } else if (filter.before) {
@@ -244,11 +265,6 @@ std::vector<DeadLetterEntry> DeadLetterQueue::list(const DeadLetterFilter& filte
     ring_->for_each_newest_first(take);
   }
   return out;
-}
-
-bool DeadLetterQueue::in_time_order() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return ring_->sorted();
 }
 
 std::optional<DeadLetterEntry> DeadLetterQueue::get(std::uint64_t id) {

@@ -45,11 +45,7 @@ std::vector<JournaledDeadLetter> DeadLetterQueue::list_stream(const std::string&
     if (filter.since_ms && it->timestamp_ms < *filter.since_ms) continue;
     if (filter.until_ms && it->timestamp_ms > *filter.until_ms) continue;
     if (wanted && !ActorPath::in_subtree(it->recipient_path, *wanted)) continue;
-    if (filter.before &&
-        !(it->timestamp_ms < filter.before->timestamp_ms ||
-          (it->timestamp_ms == filter.before->timestamp_ms && it->id < filter.before->id))) {
-      continue;
-    }
+    if (filter.before && it->sequence >= *filter.before) continue;
     out.push_back(std::move(*it));
     if (filter.limit && out.size() >= *filter.limit) break;
   }

@@ -12,11 +12,7 @@ constexpr std::size_t kRebuildSlack = 64;
 void EntryRing::push(StoredEntry stored) {
   const std::uint64_t id = stored.entry.id;
   const std::uint64_t order = front_order_ + slots_.size();
-  bool sorted = true;
-  if (!slots_.empty()) {
-    const DeadLetterEntry& newest = slots_.back().stored.entry;
-    sorted = !older(stored.entry, {newest.timestamp_ms, newest.id});
-  }
+  stored.entry.position = next_position_;
   slots_.push_back(Slot{std::move(stored), State::kLive, {}});
   // A failure leaves the ring as it was.
   Slot& s = slots_.back();
@@ -34,7 +30,7 @@ void EntryRing::push(StoredEntry stored) {
     throw;
   }
   ++live_;
-  if (!sorted) sorted_ = false;
+  ++next_position_;
 }
 
 EntryRing::Slot* EntryRing::slot(std::uint64_t id) {
@@ -79,11 +75,11 @@ void EntryRing::kill(Slot& s, std::uint64_t order) {
   const std::uint64_t id = s.stored.entry.id;
   order_of_.erase(id);
   s.state = State::kDead;
-  // Releases the message now, not when trimmed; the time and id stay for
-  // the binary search of older_end.
-  const std::int64_t timestamp_ms = s.stored.entry.timestamp_ms;
+  // Releases the message now, not when trimmed; the position stays for the
+  // binary search of below().
+  const std::uint64_t position = s.stored.entry.position;
   s.stored = StoredEntry{};
-  s.stored.entry.timestamp_ms = timestamp_ms;
+  s.stored.entry.position = position;
   s.stored.entry.id = id;
 }
 
@@ -92,7 +88,6 @@ void EntryRing::clear() {
   order_of_.clear();
   index_.clear();
   live_ = 0;
-  sorted_ = true;
 }
 
 std::size_t EntryRing::age_out(std::int64_t cutoff_ms, std::vector<std::uint64_t>* ids) {
@@ -134,7 +129,6 @@ void EntryRing::trim_front() {
     slots_.pop_front();
     ++front_order_;
   }
-  if (slots_.empty()) sorted_ = true;
 }
 
 void EntryRing::maybe_rebuild() {

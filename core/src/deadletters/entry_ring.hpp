@@ -32,7 +32,8 @@ class EntryRing {
  public:
   enum class State : std::uint8_t { kLive, kInFlight, kDead };
 
-  void push(StoredEntry stored);  // as the newest, live
+  // As the newest, live, at the next position (entry.position, never reused).
+  void push(StoredEntry stored);
   // The entry with this id (live or in flight), or null.
   StoredEntry* find(std::uint64_t id, State* state = nullptr);
   void set_in_flight(std::uint64_t id);  // live -> in flight
@@ -47,7 +48,6 @@ class EntryRing {
   std::size_t evict_to(std::size_t max, std::vector<std::uint64_t>* ids = nullptr);
 
   std::size_t live() const noexcept { return live_; }
-  bool sorted() const noexcept { return sorted_; }
   // Smallest journal sequence any entry not dead still needs (max() if none).
   std::uint64_t min_sequence() const noexcept;
 
@@ -59,37 +59,29 @@ class EntryRing {
     }
   }
 
-  // The same for live entries older than `before` by time then id (the
-  // continuation of a paged read). While the ring is in (time, id) order, as
-  // captures by one clock leave it, the start is found by binary search;
-  // otherwise (a clock that went back, a returned replay in the same
-  // millisecond as newer ids) the newer entries are skipped one by one.
+  // The same for live entries at positions below `before` (the continuation
+  // of a paged read): the start is found by binary search on the positions,
+  // which ascend in capture order whatever the entries' times.
   template <class F>
-  void for_each_newest_first_before(const DeadLetterFilter::Position& before, F&& f) const {
-    const std::size_t end = older_end(before);
-    for (std::size_t i = end; i-- > 0;) {
+  void for_each_newest_first_before(std::uint64_t before, F&& f) const {
+    for (std::size_t i = below(before); i-- > 0;) {
       const Slot& s = slots_[i];
-      if (s.state != State::kLive || (!sorted_ && !older(s.stored.entry, before))) continue;
-      if (!f(s.stored)) return;
+      if (s.state == State::kLive && !f(s.stored)) return;
     }
   }
 
   // Live entries whose recipient_path is in wanted's subtree
-  // (ActorPath::in_subtree), newest first, older than *before if given.
+  // (ActorPath::in_subtree), newest first, below position *before if given.
   // Visits only those paths' entries, unless the subtree holds so many paths
   // that merging them would cost more than the scan (a broad filter such as
   // "/" over many one-letter actors).
   template <class F>
   void for_each_in_subtree_newest_first(
       std::string_view wanted, F&& f,
-      const std::optional<DeadLetterFilter::Position>& before = std::nullopt) const {
-    const std::size_t end = before ? older_end(*before) : slots_.size();
+      const std::optional<std::uint64_t>& before = std::nullopt) const {
+    const std::size_t end = before ? below(*before) : slots_.size();
     std::optional<RecipientIndex::NewestFirst> keys = index_.newest_first(
         wanted, std::max(kMinMergedPaths, live_ / kEntriesPerMergedPath), front_order_ + end);
-    auto visit = [&](const StoredEntry& stored) {
-      if (before && !sorted_ && !older(stored.entry, *before)) return true;
-      return f(stored);
-    };
     if (!keys) {
       for (std::size_t i = end; i-- > 0;) {
         const Slot& s = slots_[i];
@@ -97,13 +89,13 @@ class EntryRing {
             !ActorPath::in_subtree(s.stored.entry.recipient_path, wanted)) {
           continue;
         }
-        if (!visit(s.stored)) return;
+        if (!f(s.stored)) return;
       }
       return;
     }
     for (std::uint64_t key; keys->next(key);) {
       const Slot& s = slots_[key - front_order_];
-      if (s.state == State::kLive && !visit(s.stored)) return;
+      if (s.state == State::kLive && !f(s.stored)) return;
     }
   }
 
@@ -118,16 +110,11 @@ class EntryRing {
   static constexpr std::size_t kMinMergedPaths = 64;
   static constexpr std::size_t kEntriesPerMergedPath = 64;
 
-  static bool older(const DeadLetterEntry& e, const DeadLetterFilter::Position& p) noexcept {
-    return e.timestamp_ms < p.timestamp_ms || (e.timestamp_ms == p.timestamp_ms && e.id < p.id);
-  }
-  // The number of slots from the front that can hold entries older than p:
-  // found by binary search while sorted_ (dead slots keep their time and id
-  // for it), all of them otherwise.
-  std::size_t older_end(const DeadLetterFilter::Position& p) const {
-    if (!sorted_) return slots_.size();
+  // The number of slots from the front at positions below p (dead slots keep
+  // their position for this binary search).
+  std::size_t below(std::uint64_t p) const {
     auto it = std::partition_point(slots_.begin(), slots_.end(),
-                                   [&](const Slot& s) { return older(s.stored.entry, p); });
+                                   [&](const Slot& s) { return s.stored.entry.position < p; });
     return static_cast<std::size_t>(it - slots_.begin());
   }
 
@@ -141,9 +128,7 @@ class EntryRing {
   IdIndex order_of_;               // id -> order key (not dead)
   RecipientIndex index_;           // path -> order keys (not dead)
   std::size_t live_ = 0;
-  // Every slot (dead ones too) in ascending (timestamp, id) order. Cleared by
-  // a push out of order, set again when the ring empties.
-  bool sorted_ = true;
+  std::uint64_t next_position_ = 1;  // kept by clear(): a position is never reused
 };
 
 }  // namespace mailroom::detail

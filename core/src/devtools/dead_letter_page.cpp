@@ -67,24 +67,50 @@ std::uint64_t entry_id(const json& params) {
 
 namespace {
 
-std::optional<ListQuery::Cursor> cursor_param(const json& params) {
+std::string hex64(std::uint64_t v) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<std::size_t>(i)] = kDigits[v & 0xf];
+  return out;
+}
+
+// The position a cursor of this scope names; a cursor of another scope, of
+// another form or at no position (0) is refused.
+std::optional<std::uint64_t> cursor_param(const json& params, const std::string& scope) {
   if (!params.contains("cursor") || params["cursor"].is_null()) return std::nullopt;
-  if (!params["cursor"].is_string()) throw ProtocolError("bad-params", "cursor must be a string");
-  const std::string text = params["cursor"].get<std::string>();
-  const auto colon = text.find(':');
-  std::optional<std::uint64_t> ts, id;
-  if (colon != std::string::npos) {
-    ts = parse_u64(std::string_view(text).substr(0, colon));
-    id = parse_u64(std::string_view(text).substr(colon + 1));
+  const json& v = params["cursor"];
+  std::optional<std::uint64_t> position;
+  if (v.is_string()) {
+    const std::string& text = v.get_ref<const std::string&>();
+    if (text.size() > scope.size() + 1 && text.compare(0, scope.size(), scope) == 0 &&
+        text[scope.size()] == '.') {
+      position = parse_u64(std::string_view(text).substr(scope.size() + 1));
+    }
   }
-  if (!ts || !id) throw ProtocolError("bad-params", "cursor is not one this server gave out");
-  return ListQuery::Cursor{static_cast<std::int64_t>(*ts), *id};
+  if (!position || *position == 0) {
+    throw ProtocolError("bad-cursor",
+                        "cursor is not one this list gave out (malformed, of another list or of "
+                        "an earlier run): start again without one");
+  }
+  return position;
 }
 
 }  // namespace
 
-ListQuery list_query(const json& params, std::size_t default_limit, std::size_t max_limit) {
+std::string live_list_scope(std::uint64_t list_epoch) {
+  return "q" + hex64(list_epoch);
+}
+
+std::string stream_list_scope(const std::string& stream) {
+  std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a: a stable name for the stream
+  for (unsigned char c : stream) h = (h ^ c) * 0x100000001b3ull;
+  return "s" + hex64(h);
+}
+
+ListQuery list_query(const json& params, std::size_t default_limit, std::size_t max_limit,
+                     std::string scope) {
   ListQuery q;
+  q.scope = std::move(scope);
   if (params.contains("recipient")) {
     if (!params["recipient"].is_string()) {
       throw ProtocolError("bad-params", "recipient must be a path");
@@ -99,38 +125,26 @@ ListQuery list_query(const json& params, std::size_t default_limit, std::size_t 
     q.text = lower(params["text"].get<std::string>());
   }
   q.limit = params.contains("limit") ? page_limit(params["limit"], max_limit) : default_limit;
-  q.cursor = cursor_param(params);
-  if (q.cursor) {
-    q.filter.until_ms =
-        std::min(q.filter.until_ms.value_or(q.cursor->timestamp_ms), q.cursor->timestamp_ms);
-  }
-  // The store starts after the cursor (by time then id, as passed() decides)
-  // and, without text, its own limit bounds the read (one more says "more"):
-  // a page costs the page, not every entry older than the cursor.
-  if (q.cursor) q.filter.before = DeadLetterFilter::Position{q.cursor->timestamp_ms, q.cursor->id};
+  // The store starts below the cursor's position and, without text, its own
+  // limit bounds the read (one more says "more"): a page costs the page, not
+  // every entry older than the cursor.
+  q.filter.before = cursor_param(params, q.scope);
   if (q.text.empty()) q.filter.limit = q.limit + 1;
   return q;
 }
 
-bool ListPage::passed(std::int64_t timestamp_ms, std::uint64_t id) const noexcept {
-  if (!query_.cursor) return false;
-  const ListQuery::Cursor& c = *query_.cursor;
-  return !(timestamp_ms < c.timestamp_ms || (timestamp_ms == c.timestamp_ms && id < c.id));
-}
-
-bool ListPage::add(const std::string& recipient, json entry) {
+bool ListPage::add(const std::string& recipient, std::uint64_t position, json entry) {
   if (!query_.text.empty()) {
     std::string haystack =
         recipient + ' ' + entry["payload"].dump(-1, ' ', false, json::error_handler_t::replace);
     if (lower(std::move(haystack)).find(query_.text) == std::string::npos) return true;
   }
   if (entries_.size() == query_.limit) {
-    const json& last = entries_.back();
-    next_cursor_ = std::to_string(last["timestampMs"].get<std::int64_t>()) + ":" +
-                   last["id"].get<std::string>();
+    next_cursor_ = query_.scope + "." + std::to_string(last_position_);
     return false;
   }
   entries_.push_back(std::move(entry));
+  last_position_ = position;
   return true;
 }
 
@@ -140,27 +154,26 @@ json ListPage::result() && {
 
 json list_page(ActorSystem& system, const json& params, std::size_t default_limit,
                std::size_t max_limit) {
-  ListPage page(list_query(params, default_limit, max_limit));
   DeadLetterQueue& queue = system.dead_letter_queue();
+  ListPage page(list_query(params, default_limit, max_limit, live_list_scope(queue.list_epoch())));
   const std::uint64_t revision = queue.revision();
   const PayloadCodecRegistry& codecs = system.payload_codecs();
   // With text (matched on the payload's JSON, outside the queue's lock) the
-  // queue is read in chunks, each continuing after the last entry read, while
-  // that continues its order exactly; otherwise in one read.
+  // queue is read in chunks, each continuing below the last entry read;
+  // otherwise in one read.
   DeadLetterFilter filter = page.query().filter;
-  const bool chunked = !page.query().text.empty() && queue.in_time_order();
+  const bool chunked = !page.query().text.empty();
   if (chunked) filter.limit = std::max(page.query().limit + 1, kTextChunk);
   for (bool full = false; !full;) {
     const std::vector<DeadLetterEntry> read = queue.list(filter);
     for (const DeadLetterEntry& e : read) {
-      if (page.passed(e.timestamp_ms, e.id)) continue;
-      if (!page.add(e.recipient_path, entry_json(e, codecs))) {
+      if (!page.add(e.recipient_path, e.position, entry_json(e, codecs))) {
         full = true;
         break;
       }
     }
     if (!chunked || read.size() < *filter.limit) break;
-    filter.before = DeadLetterFilter::Position{read.back().timestamp_ms, read.back().id};
+    filter.before = read.back().position;
   }
   json result = std::move(page).result();
   result["revision"] = revision;

@@ -17,46 +17,49 @@ class ActorSystem;
 
 namespace mailroom::devtools {
 
+// A cursor is "<scope>.<position>": the position in the list's own order of
+// the last entry sent (DeadLetterEntry::position on the live queue, the
+// journal sequence on another stream), and the scope naming that list, so a
+// cursor of another queue, another stream or an earlier run is refused
+// (bad-cursor) instead of read as a position it is not.
+std::string live_list_scope(std::uint64_t list_epoch);
+std::string stream_list_scope(const std::string& stream);
+
 // The parameters of deadLetters.list, checked: the filter handed to the store
-// (recipient, time window, where the cursor left off, a read limit when no
-// text narrows after it), the payload text, the page size and where the last
-// page ended.
+// (recipient, time window, the position the cursor left off at, a read limit
+// when no text narrows after it), the payload text, the page size and the
+// list's scope.
 struct ListQuery {
-  // The last entry sent, by time then id (newest first).
-  struct Cursor {
-    std::int64_t timestamp_ms = 0;
-    std::uint64_t id = 0;
-  };
   DeadLetterFilter filter;
   std::string text;  // lower case; empty: no text filter
   std::size_t limit = 0;
-  std::optional<Cursor> cursor;
+  std::string scope;
 };
-ListQuery list_query(const nlohmann::json& params, std::size_t default_limit,
-                     std::size_t max_limit);
+ListQuery list_query(const nlohmann::json& params, std::size_t default_limit, std::size_t max_limit,
+                     std::string scope);
 
-// Collects one page from entries offered newest first (the live queue's or
-// another stream's): skips those the cursor passed and those without the text.
+// Collects one page from entries offered newest first, from the cursor's
+// position on (the live queue's or another stream's): skips those without the text.
 class ListPage {
  public:
   explicit ListPage(ListQuery query) : query_(std::move(query)) {}
   const ListQuery& query() const noexcept { return query_; }
-  // True for an entry at or before the cursor (sent on an earlier page).
-  bool passed(std::int64_t timestamp_ms, std::uint64_t id) const noexcept;
-  // Takes the entry unless the text filter leaves it out. False once the page
-  // is full (nextCursor is then set): stop offering.
-  bool add(const std::string& recipient, nlohmann::json entry);
+  // Takes the entry (at `position` in the list) unless the text filter leaves
+  // it out. False once the page is full (nextCursor is then set): stop offering.
+  bool add(const std::string& recipient, std::uint64_t position, nlohmann::json entry);
   // {entries, nextCursor}
   nlohmann::json result() &&;
 
  private:
   ListQuery query_;
   nlohmann::json entries_ = nlohmann::json::array();
+  std::uint64_t last_position_ = 0;
   nlohmann::json next_cursor_ = nullptr;
 };
 
 // {entries, nextCursor (null on the last page), revision}. Bad params throw
-// ProtocolError("bad-params", ...) naming the field.
+// ProtocolError("bad-params", ...) naming the field, a cursor this list did
+// not give out ProtocolError("bad-cursor", ...).
 nlohmann::json list_page(ActorSystem& system, const nlohmann::json& params,
                          std::size_t default_limit, std::size_t max_limit);
 

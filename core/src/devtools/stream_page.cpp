@@ -81,10 +81,11 @@ json list_other_stream(ActorSystem& system, const std::string& stream, const jso
     throw ProtocolError("bad-params",
                         "stream \"" + stream + "\" is not a dead-letter stream of this store");
   }
-  ListPage page(list_query(params, default_limit, max_limit));
+  ListPage page(list_query(params, default_limit, max_limit, stream_list_scope(stream)));
   for (const JournaledDeadLetter& letter : queue.list_stream(stream, page.query().filter)) {
-    if (page.passed(letter.timestamp_ms, letter.id)) continue;
-    if (!page.add(letter.recipient_path, journaled_entry_json(letter, stream))) break;
+    if (!page.add(letter.recipient_path, letter.sequence, journaled_entry_json(letter, stream))) {
+      break;
+    }
   }
   json result = std::move(page).result();
   result["stream"] = stream;
