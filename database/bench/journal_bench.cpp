@@ -4,10 +4,15 @@
 //   BM_CaptureStored/<store>  1000 captures + flush(): stored, per letter
 //   BM_ListStream/<store>     list_stream(stream, {recipient}) over 100k
 //                             entries (100 recipients, 1000 letters match)
+//   BM_PageWalk/<store>/<n>   every page of n letters through list_stream,
+//                             1000 a page (limit 1001, each continued below
+//                             the last letter's sequence): deadLetters.list
+//                             walking another process's stream by cursor
 // The PostgreSQL rows use $MAILROOM_BENCH_PG_URL, or a throw-away server
 // this binary starts (tests/database/support/pg_cluster.hpp).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -138,9 +143,35 @@ void BM_ListStream(benchmark::State& state) {
   state.SetLabel(kStoreNames[state.range(0)]);
 }
 
+void BM_PageWalk(benchmark::State& state) {
+  const auto letters = static_cast<std::size_t>(state.range(1));
+  Queue q(static_cast<Store>(state.range(0)), 2 * letters);
+  for (std::size_t i = 0; i < letters; ++i) q.capture(i);
+  q.queue->flush();
+  const std::string stream = DeadLetterQueueSettings::default_persistence_id(q.system);
+  std::size_t walked = 0;
+  for (auto _ : state) {
+    walked = 0;
+    DeadLetterFilter filter;
+    filter.limit = 1001;
+    while (true) {
+      const auto page = q.queue->list_stream(stream, filter);
+      const std::size_t kept = std::min<std::size_t>(page.size(), 1000);
+      walked += kept;
+      if (page.size() <= 1000) break;
+      filter.before = page[kept - 1].sequence;
+    }
+  }
+  if (walked != letters) state.SkipWithError("the walk did not visit every letter once");
+  state.SetLabel(kStoreNames[state.range(0)]);
+}
+
 BENCHMARK(BM_Capture)->DenseRange(kFile, kPostgres)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_CaptureStored)->DenseRange(kFile, kPostgres)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ListStream)->DenseRange(kFile, kPostgres)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PageWalk)
+    ->ArgsProduct({{kFile, kSqlite, kPostgres}, {100000}})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
