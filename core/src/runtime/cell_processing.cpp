@@ -44,7 +44,11 @@ std::size_t ActorCell::run(std::size_t max_messages, const TurnExtension& extens
     ++processed;
     handle_user(*envelope);
   }
-  scheduled_.store(false, std::memory_order_seq_cst);
+  // A release store, then the seq_cst fence: against a sender's seq_cst push
+  // and flag load, either the sender sees false and schedules, or the reads
+  // after the fence see its push. The fence alone gives that (C++20's fence
+  // rules), so the store need not be a second full barrier (an xchg on x86).
+  scheduled_.store(false, std::memory_order_release);
   detail::fence(std::memory_order_seq_cst);
   if (has_runnable_work()) schedule();
   return processed;
