@@ -7,7 +7,7 @@
 export interface ColumnDef<Id extends string = string> {
   id: Id;
   label: string;
-  /** Track width when wide, at most 620 px and at most 340 px (null: not shown at that width). */
+  /** Track width when wide, at most 760 px and at most 340 px (null: not shown at that width). */
   wide: string;
   narrow?: string | null;
   tiny?: string | null;
@@ -22,7 +22,7 @@ export const DEAD_LETTER_COLUMNS = [
   { id: 'cause', label: 'Cause', wide: '132px', narrow: 'minmax(0,1fr)', tiny: null },
   { id: 'recipient', label: 'Recipient', wide: 'minmax(0,1.5fr)', narrow: 'minmax(0,1.4fr)', tiny: 'minmax(0,1.4fr)', required: true },
   { id: 'sender', label: 'Sender', wide: 'minmax(0,1fr)', narrow: null, tiny: null },
-  { id: 'replays', label: 'Replays', wide: '74px', narrow: '52px', tiny: null },
+  { id: 'replays', label: 'Replays', wide: '74px', narrow: '66px', tiny: null },
   { id: 'state', label: 'State', wide: '160px', narrow: '96px', tiny: '76px' },
 ] as const satisfies readonly ColumnDef[];
 export type DeadLetterColumn = (typeof DEAD_LETTER_COLUMNS)[number]['id'];
@@ -84,7 +84,8 @@ export function columnCss(): string {
     placement('mailboxes', mb),
     `.${dl}{display:grid;grid-template-columns:${template('deadLetters', (c) => c.wide)};align-items:center}`,
     placement('deadLetters', dl),
-    `@container (max-width: 620px){.${dl}{grid-template-columns:${template('deadLetters', (c) => (c as { narrow?: string | null }).narrow)}}`,
+    // Beside an open detail (a 1280 px page) the wide tracks left the recipient ~70 px ("/user/c…"): the narrow ones start at 760.
+    `@container (max-width: 760px){.${dl}{grid-template-columns:${template('deadLetters', (c) => (c as { narrow?: string | null }).narrow)}}`,
     `${hiddenAt('deadLetters', dl, (c) => (c as { narrow?: string | null }).narrow)}}`,
     `@container (max-width: 340px){.${dl}{grid-template-columns:${template('deadLetters', (c) => (c as { tiny?: string | null }).tiny)}}`,
     `${hiddenAt('deadLetters', dl, (c) => (c as { tiny?: string | null }).tiny)}}`,
