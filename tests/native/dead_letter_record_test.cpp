@@ -125,6 +125,33 @@ TEST(DeadLetterRecord, ToJsonIsByteForByteTheNlohmannDump) {
   for (const DeadLetterRecord& r : records) EXPECT_EQ(r.to_json(), nlohmann_record(r));
 }
 
+// Ids, counts and times at every digit-count and 32-bit boundary, the
+// extremes and random values are written as nlohmann writes them.
+TEST(DeadLetterRecord, NumbersAreWrittenAsNlohmannWritesThem) {
+  std::vector<std::uint64_t> values = {0, 1, 9, 10, 99, 100, 999, 1000, 4294967295u};
+  for (std::uint64_t p = 10; p <= 1000000000000000000u; p *= 10) {
+    values.insert(values.end(), {p - 1, p, p + 1});
+  }
+  values.insert(values.end(), {4294967296u, 99999999u * 100000000u, 100000000u * 100000000u,
+                               18446744073709551615u, 9223372036854775807u, 9223372036854775808u});
+  std::uint64_t x = 0x9E3779B97F4A7C15u;
+  for (int i = 0; i < 2000; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    values.push_back(x >> (i % 64));
+  }
+  for (std::uint64_t v : values) {
+    DeadLetterRecord r = captured("/user/n", "v");
+    r.id = v;
+    r.replay_count = static_cast<std::uint32_t>(v);
+    r.timestamp_ms = static_cast<std::int64_t>(v);  // negative too, INT64_MIN included
+    EXPECT_EQ(r.to_json(), nlohmann_record(r)) << v;
+    r.timestamp_ms = -static_cast<std::int64_t>(v >> 1);
+    EXPECT_EQ(r.to_json(), nlohmann_record(r)) << v;
+  }
+}
+
 // Random byte strings (mostly ASCII, some high and control bytes) escape as nlohmann escapes them.
 TEST(DeadLetterRecord, RandomStringsEscapeAsNlohmannEscapesThem) {
   std::mt19937 rng(20261201);

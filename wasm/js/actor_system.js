@@ -91,9 +91,15 @@ export class ActorSystem {
     if (browserPersistence && system.deadLetterQueue.settings.store === 'persistent') {
       let timer = null;
       system.eventStream.subscribe(() => {
-        timer ??= setTimeout(() => {
+        timer ??= setTimeout(function sync() {
           timer = null;
           if (!systems.has(system._id)) return;
+          // Records the driver's slices are still encoding: sync once they
+          // are written (a flush now would encode them all in one task).
+          if (core._mr_dlq_pending(system._id) > 0) {
+            timer = setTimeout(sync, SYNC_DELAY_MS);
+            return;
+          }
           check(core.dlqFlush(system._id));
           persistBrowserJournal();
         }, SYNC_DELAY_MS);

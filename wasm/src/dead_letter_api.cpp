@@ -1,5 +1,7 @@
 // system.deadLetterQueue for wasm/js/dead_letter_queue.js: entries and replay
 // results as plain objects with full paths; ids are strings (as in the seed).
+#include <emscripten/emscripten.h>
+
 #include <cstdlib>
 
 #include "api.hpp"
@@ -175,3 +177,51 @@ val dlq_flush(int system) {
 }
 
 }  // namespace mailroom::wasm::api
+
+// Deferred journal records (DeadLetterQueue::defer_journal_records): raw
+// exports for wasm/js/driver.js, called once per system and once per slice
+// (no embind, no result object).
+namespace {
+mailroom::DeadLetterQueue* live_queue(int system) {
+  mailroom::wasm::SystemHandle* handle = mailroom::wasm::SystemRegistry::instance().find(system);
+  return handle == nullptr ? nullptr : &handle->system->dead_letter_queue();
+}
+}  // namespace
+
+extern "C" {
+
+// The driver pumps this system's journal: a persistent capture queues its
+// record, and the first one queued wakes the driver (the dispatcher's hook).
+EMSCRIPTEN_KEEPALIVE void mr_dlq_defer_records(int system) {
+  if (mailroom::DeadLetterQueue* queue = live_queue(system)) {
+    queue->defer_journal_records([system] { mailroom::wasm::hooks()["wake"](system); });
+  }
+}
+
+// Encodes queued records, oldest first, for about `micros` (the clock read
+// every few records: a record costs several microseconds, a clock read much
+// less); returns how many are still queued.
+EMSCRIPTEN_KEEPALIVE int mr_dlq_pump(int system, double micros) {
+  constexpr std::size_t kRecordsPerClockRead = 4;
+  mailroom::DeadLetterQueue* queue = live_queue(system);
+  if (queue == nullptr) return 0;
+  std::size_t left = queue->pending_records();
+  if (left == 0) return 0;
+  const double deadline = emscripten_get_now() + micros / 1000.0;
+  try {
+    do {
+      left = queue->encode_pending(kRecordsPerClockRead);
+    } while (left > 0 && emscripten_get_now() < deadline);
+  } catch (...) {
+    // encode_pending reports what it cannot write; nothing unwinds into the event loop.
+    left = queue->pending_records();
+  }
+  return static_cast<int>(left);
+}
+
+EMSCRIPTEN_KEEPALIVE int mr_dlq_pending(int system) {
+  mailroom::DeadLetterQueue* queue = live_queue(system);
+  return queue == nullptr ? 0 : static_cast<int>(queue->pending_records());
+}
+
+}  // extern "C"

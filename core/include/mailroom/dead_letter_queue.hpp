@@ -137,8 +137,29 @@ class DeadLetterQueue final : public DeadLetterSink {
 
   // Forgets every entry (persistent: one "cleared" tombstone).
   void clear();
-  // Completes the journal appends issued so far (persistent store only).
+  // Completes the journal appends issued so far (persistent store only),
+  // the deferred records first.
   void flush();
+
+  // Deferred journal records, for a single-threaded host that drives the
+  // core in slices (the wasm build's driver). From this call on a persistent
+  // capture keeps its entry at once (the very message, listed at once, as the
+  // memory store does) and queues its journal record instead of encoding it
+  // inside the tell; encode_pending encodes and appends queued records in
+  // capture order, and every operation that writes or reads the journal
+  // (flush, remove, clear, replay, release, release_journal, list_stream,
+  // stream_sizes, the shutdown tasks) drains the queue first, so the
+  // journal's order and completeness are what they were. A record whose
+  // entry left the queue before its turn (evicted by max-entries, aged out)
+  // is not written: it would be dead on arrival. `wake` runs on the
+  // capturing thread, outside the lock, when the queue turns non-empty. A
+  // no-op unless the store is persistent; natively nobody calls it.
+  void defer_journal_records(std::function<void()> wake);
+  // Encodes and appends up to max_records queued records, oldest first (a
+  // payload that cannot be encoded is journaled degraded, as at capture).
+  // Returns how many are still queued.
+  std::size_t encode_pending(std::size_t max_records);
+  std::size_t pending_records() const;
   // Completes the appends and gives up the journal stream's writer lock, so
   // a new system of the same name may take it (the system calls this once
   // its tree is down; a later capture takes the lock again if it is free).
@@ -188,8 +209,11 @@ class DeadLetterQueue final : public DeadLetterSink {
   // All below: mutex_ held.
   // record: the encoded payload for the journal (persistent store), or null.
   // Returns true when the letter came back as an entry this queue replayed.
-  bool capture_locked(const DeadLetter& letter, detail::DeadLetterRecord* record,
+  // defer: queue the journal record (pending_) instead of appending `record`.
+  bool capture_locked(const DeadLetter& letter, detail::DeadLetterRecord* record, bool defer,
                       std::int64_t now_ms);
+  // The captured record of an entry as it is held now (payload already encoded).
+  static void describe_entry(const DeadLetterEntry& entry, detail::DeadLetterRecord& record);
   void expire_locked(std::int64_t now_ms);
   void enforce_cap_locked();
   void remember_replayed_locked(std::uint64_t id, std::uint32_t replay_count);
@@ -201,6 +225,10 @@ class DeadLetterQueue final : public DeadLetterSink {
 
   void notify_changed() const noexcept;
   void clear_locked();
+
+  // Encodes every queued record (called first by each journal operation,
+  // without mutex_ held).
+  void drain_pending();
 
   void restore();
   // mailroom_journal_backlog{stream} for a journal that queues (a database).
@@ -224,6 +252,16 @@ class DeadLetterQueue final : public DeadLetterSink {
   std::uint64_t highest_sequence_ = 0;
   Stats stats_;
   std::unique_ptr<detail::ChangeLog> changes_;
+
+  // Deferred records: ids of entries whose captured record is not written
+  // yet, in capture order (under mutex_). One drainer at a time keeps that
+  // order; a codec that reads the queue while its record is encoded (same
+  // thread) does not start a second drain.
+  std::atomic<bool> defer_records_{false};
+  std::function<void()> pending_wake_;
+  std::deque<std::uint64_t> pending_;
+  std::recursive_mutex drain_mutex_;
+  bool draining_ = false;  // under drain_mutex_
 
   mutable std::mutex listeners_mutex_;
   std::vector<std::pair<std::uint64_t, std::shared_ptr<ChangeListener>>> listeners_;

@@ -116,18 +116,23 @@ void DeadLetterQueue::capture(const DeadLetter& letter) noexcept {
     return;
   }
   try {
+    // Deferred (a host that pumps): the record is queued, encoded later.
+    const bool defer = persistent() && defer_records_.load(std::memory_order_acquire);
     // Encoding runs user codecs, so it happens before taking the lock.
     std::optional<DeadLetterRecord> record;
-    if (persistent()) {
+    if (persistent() && !defer) {
       record.emplace();
       encode_payload(letter.message, *record);
     }
     const std::int64_t now_ms = now();
     bool returned = false;
+    bool wake = false;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      returned = capture_locked(letter, record ? &*record : nullptr, now_ms);
+      returned = capture_locked(letter, record ? &*record : nullptr, defer, now_ms);
+      wake = defer && pending_.size() == 1;  // the queue just turned non-empty
     }
+    if (wake && pending_wake_) pending_wake_();
     // A replayed letter failing again is the replay failing, not a new capture.
     count(returned ? Outcome::kReplayFailed : Outcome::kCaptured);
     notify_changed();
@@ -141,7 +146,7 @@ void DeadLetterQueue::capture(const DeadLetter& letter) noexcept {
   }
 }
 
-bool DeadLetterQueue::capture_locked(const DeadLetter& letter, DeadLetterRecord* record,
+bool DeadLetterQueue::capture_locked(const DeadLetter& letter, DeadLetterRecord* record, bool defer,
                                      std::int64_t now_ms) {
   expire_locked(now_ms);
   StoredEntry stored;
@@ -168,17 +173,11 @@ bool DeadLetterQueue::capture_locked(const DeadLetter& letter, DeadLetterRecord*
   entry.drop_reason = letter.drop_reason;
 
   if (record != nullptr) {
-    record->kind = DeadLetterRecord::Kind::kCaptured;
-    record->id = entry.id;
-    record->timestamp_ms = entry.timestamp_ms;
-    record->recipient_path = entry.recipient_path;
-    record->sender_path = entry.sender_path;
-    record->replay_count = entry.replay_count;
-    record->cause = entry.cause;
-    record->drop_reason = entry.drop_reason;
+    describe_entry(entry, *record);
     stored.sequence = append_locked(record->to_json());
   }
   const std::uint64_t id = entry.id;
+  if (defer) pending_.push_back(id);
   ring_->push(std::move(stored));
   changes_->note(returned ? detail::ChangeLog::Kind::kUpdated : detail::ChangeLog::Kind::kCaptured,
                  id);
@@ -372,6 +371,7 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
     count(Outcome::kReplayFailed);
     return ReplayResult{outcome, std::move(path), std::move(malformed)};
   };
+  drain_pending();  // its own records follow the captures before it
   ReplayPlan plan = plan_replay(id, alternate);
   if (plan.refused) return failed(*plan.refused, std::move(plan.path), std::move(plan.malformed));
   const Message& message = plan.message;
@@ -410,6 +410,7 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
     const std::exception_ptr error = std::current_exception();
     std::optional<DeadLetterRecord> record;
     if (persistent()) {
+      drain_pending();  // letters the delivery attempt made come first
       record.emplace();
       encode_payload(message, *record);
     }
@@ -423,15 +424,7 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
         // Readers may have asked while it was out of sight: it is back.
         changes_->note(detail::ChangeLog::Kind::kUpdated, id);
         if (record) {
-          const DeadLetterEntry& entry = stored->entry;
-          record->kind = DeadLetterRecord::Kind::kCaptured;
-          record->id = entry.id;
-          record->timestamp_ms = entry.timestamp_ms;
-          record->recipient_path = entry.recipient_path;
-          record->sender_path = entry.sender_path;
-          record->replay_count = entry.replay_count;
-          record->cause = entry.cause;
-          record->drop_reason = entry.drop_reason;
+          describe_entry(stored->entry, *record);
           stored->sequence = append_locked(record->to_json());
         }
         enforce_cap_locked();
@@ -469,6 +462,7 @@ ReplayResult DeadLetterQueue::replay(std::uint64_t id, std::optional<std::string
 // ---------------------------------------------------------- maintenance --
 
 void DeadLetterQueue::clear() {
+  drain_pending();
   {
     std::lock_guard<std::mutex> lock(mutex_);
     clear_locked();

@@ -2,6 +2,7 @@
 // prefix compaction, payload encoding and the restore at construction. The
 // record format is described in dead_letter_record.hpp.
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 #include <vector>
 
@@ -19,6 +20,7 @@ using detail::StoredEntry;
 
 void DeadLetterQueue::release_journal() {
   if (!persistent()) return;
+  drain_pending();
   try {
     deps_.journal->release(settings_.persistence_id);
   } catch (...) {
@@ -29,12 +31,96 @@ void DeadLetterQueue::release_journal() {
 
 void DeadLetterQueue::flush() {
   if (!persistent()) return;
+  drain_pending();
   try {
     deps_.journal->flush();
   } catch (...) {
     damage("dead-letter journal '" + settings_.persistence_id +
            "': flush failed: " + detail::error_text(std::current_exception()));
   }
+}
+
+// ------------------------------------------------------ deferred records --
+
+void DeadLetterQueue::defer_journal_records(std::function<void()> wake) {
+  if (!persistent()) return;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pending_wake_ = std::move(wake);
+  }
+  defer_records_.store(true, std::memory_order_release);
+}
+
+std::size_t DeadLetterQueue::pending_records() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return pending_.size();
+}
+
+void DeadLetterQueue::drain_pending() {
+  if (!defer_records_.load(std::memory_order_acquire)) return;
+  std::lock_guard<std::recursive_mutex> drain(drain_mutex_);
+  if (draining_) return;  // a codec of the running drain reads the queue: that drain goes on
+  encode_pending(std::numeric_limits<std::size_t>::max());
+}
+
+std::size_t DeadLetterQueue::encode_pending(std::size_t max_records) {
+  std::lock_guard<std::recursive_mutex> drain(drain_mutex_);
+  if (draining_) return pending_records();
+  draining_ = true;
+  struct Done {
+    bool& flag;
+    ~Done() { flag = false; }
+  } done{draining_};
+  for (std::size_t n = 0; n < max_records; ++n) {
+    std::uint64_t id = 0;
+    Message message;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      // Entries that left before their turn (evicted, aged out) need no record.
+      while (id == 0 && !pending_.empty()) {
+        const std::uint64_t next = pending_.front();
+        pending_.pop_front();
+        detail::EntryRing::State state;
+        const StoredEntry* stored = ring_->find(next, &state);
+        if (stored == nullptr || state != detail::EntryRing::State::kLive) continue;
+        const auto* captured = std::get_if<DeadLetterEntry::Captured>(&stored->entry.payload);
+        if (captured == nullptr) continue;
+        id = next;
+        message = captured->message;
+      }
+      if (id == 0) break;
+    }
+    // Outside the lock: the codec is user (or JS) code.
+    DeadLetterRecord record;
+    try {
+      encode_payload(message, record);
+    } catch (...) {
+      record.tag.reset();
+      record.value_text.clear();
+      record.degraded_reason =
+          "the encoder failed: " + detail::error_text(std::current_exception());
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    detail::EntryRing::State state;
+    StoredEntry* stored = ring_->find(id, &state);
+    if (stored == nullptr || state != detail::EntryRing::State::kLive) continue;
+    describe_entry(stored->entry, record);
+    stored->sequence = append_locked(record.to_json());
+    maybe_compact_locked();
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  return pending_.size();
+}
+
+void DeadLetterQueue::describe_entry(const DeadLetterEntry& entry, DeadLetterRecord& record) {
+  record.kind = DeadLetterRecord::Kind::kCaptured;
+  record.id = entry.id;
+  record.timestamp_ms = entry.timestamp_ms;
+  record.recipient_path = entry.recipient_path;
+  record.sender_path = entry.sender_path;
+  record.replay_count = entry.replay_count;
+  record.cause = entry.cause;
+  record.drop_reason = entry.drop_reason;
 }
 
 std::uint64_t DeadLetterQueue::append_locked(const std::string& record) noexcept {

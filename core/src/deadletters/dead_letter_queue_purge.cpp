@@ -24,6 +24,7 @@ std::vector<RemoveResult> all_unknown(const std::vector<std::uint64_t>& ids) {
 
 std::vector<RemoveResult> DeadLetterQueue::remove(const std::vector<std::uint64_t>& ids) {
   if (!keeps_entries()) return all_unknown(ids);
+  drain_pending();  // the tombstones follow the captured records
   std::vector<RemoveResult> out;
   out.reserve(ids.size());
   const std::int64_t now_ms = now();
@@ -89,6 +90,7 @@ std::vector<RemoveResult> DeadLetterQueue::preview_remove(const std::vector<std:
 
 ReleaseOutcome DeadLetterQueue::release(std::uint64_t id) {
   if (!keeps_entries()) return ReleaseOutcome::kUnknownEntry;
+  drain_pending();
   const std::int64_t now_ms = now();
   {
     std::lock_guard<std::mutex> lock(mutex_);
