@@ -152,8 +152,10 @@ class DeadLetterQueue final : public DeadLetterSink {
   // journal's order and completeness are what they were. A record whose
   // entry left the queue before its turn (evicted by max-entries, aged out)
   // is not written: it would be dead on arrival. `wake` runs on the
-  // capturing thread, outside the lock, when the queue turns non-empty. A
-  // no-op unless the store is persistent; natively nobody calls it.
+  // capturing thread, outside the lock, when the queue turns non-empty.
+  // release_journal (the system is down, its host stops pumping) ends it:
+  // later captures are written inside capture again. A no-op unless the
+  // store is persistent; natively nobody calls it.
   void defer_journal_records(std::function<void()> wake);
   // Encodes and appends up to max_records queued records, oldest first (a
   // payload that cannot be encoded is journaled degraded, as at capture).
@@ -257,7 +259,8 @@ class DeadLetterQueue final : public DeadLetterSink {
   // yet, in capture order (under mutex_). One drainer at a time keeps that
   // order; a codec that reads the queue while its record is encoded (same
   // thread) does not start a second drain.
-  std::atomic<bool> defer_records_{false};
+  std::atomic<bool> defer_records_{false};  // on from defer_journal_records to release_journal
+  std::atomic<bool> ever_deferred_{false};  // pending_ may hold records: drains look
   std::function<void()> pending_wake_;
   std::deque<std::uint64_t> pending_;
   std::recursive_mutex drain_mutex_;

@@ -21,6 +21,10 @@ using detail::StoredEntry;
 void DeadLetterQueue::release_journal() {
   if (!persistent()) return;
   drain_pending();
+  // The system is down and its host stops pumping: a capture from now on is
+  // written as it was before deferral (inside capture), exactly as without it.
+  defer_records_.store(false, std::memory_order_release);
+  drain_pending();  // what was queued meanwhile
   try {
     deps_.journal->release(settings_.persistence_id);
   } catch (...) {
@@ -48,6 +52,7 @@ void DeadLetterQueue::defer_journal_records(std::function<void()> wake) {
     std::lock_guard<std::mutex> lock(mutex_);
     pending_wake_ = std::move(wake);
   }
+  ever_deferred_.store(true, std::memory_order_release);
   defer_records_.store(true, std::memory_order_release);
 }
 
@@ -57,7 +62,7 @@ std::size_t DeadLetterQueue::pending_records() const {
 }
 
 void DeadLetterQueue::drain_pending() {
-  if (!defer_records_.load(std::memory_order_acquire)) return;
+  if (!ever_deferred_.load(std::memory_order_acquire)) return;
   std::lock_guard<std::recursive_mutex> drain(drain_mutex_);
   if (draining_) return;  // a codec of the running drain reads the queue: that drain goes on
   encode_pending(std::numeric_limits<std::size_t>::max());
