@@ -171,6 +171,20 @@ JournalReadResult DatabaseJournal::read_letters(const std::string& stream,
   return out;
 }
 
+std::optional<std::vector<JournalLiveLetter>> DatabaseJournal::read_live_letters(
+    const std::string& stream, const JournalLetterFilter& filter,
+    std::optional<std::uint64_t> before, std::size_t limit) {
+  bool own = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = streams_.find(stream);
+    own = it != streams_.end() && it->second.writer;
+  }
+  if (own) flush();  // a writer reads what it appended
+  std::lock_guard db(db_mutex_);
+  return backend_->read_live_letters(stream, filter, before, limit);
+}
+
 std::vector<std::string> DatabaseJournal::streams() {
   std::lock_guard db(db_mutex_);
   return backend_->streams();

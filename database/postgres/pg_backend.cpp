@@ -4,6 +4,7 @@
 
 #include "../common/letter_filter_sql.hpp"
 #include "../common/live_letter_count_sql.hpp"
+#include "../common/live_letters_sql.hpp"
 #include "mailroom/journal_database_errors.hpp"
 #include "mailroom/journal_locked_error.hpp"
 #include "mailroom/postgres_journal.hpp"
@@ -232,6 +233,30 @@ std::vector<JournalRecord> PostgresBackend::read_pages(const std::string& stream
     }
     if (n < kReadPage) return out;
   }
+}
+
+std::optional<std::vector<JournalLiveLetter>> PostgresBackend::read_live_letters(
+    const std::string& stream, const JournalLetterFilter& filter,
+    std::optional<std::uint64_t> before, std::size_t limit) {
+  const detail::LiveLettersSql page = detail::live_letters_sql(stream, filter, before, limit, '$');
+  std::vector<PgParam> params;
+  for (const auto& p : page.params) {
+    if (const auto* text = std::get_if<std::string>(&p)) {
+      params.push_back(PgParam::text(*text));
+    } else {
+      params.push_back(PgParam::number(std::get<std::int64_t>(p)));
+    }
+  }
+  auto r = once_more_if_dropped(
+      [&] { return db_.exec(page.sql, params, "reading a page of live letters", true); });
+  std::vector<JournalLiveLetter> out;
+  for (int i = 0; i < PQntuples(r.get()); ++i) {
+    out.push_back({{static_cast<std::uint64_t>(pg_int8(r.get(), i, 0)),
+                    std::string(PQgetvalue(r.get(), i, 1),
+                                static_cast<std::size_t>(PQgetlength(r.get(), i, 1)))},
+                   pg_int8(r.get(), i, 2) != 0});
+  }
+  return out;
 }
 
 void PostgresBackend::delete_up_to(const std::string& stream, std::uint64_t up_to) {

@@ -7,6 +7,7 @@
 
 #include "../common/letter_filter_sql.hpp"
 #include "../common/live_letter_count_sql.hpp"
+#include "../common/live_letters_sql.hpp"
 #include "../common/process_identity.hpp"
 #include "mailroom/journal_database_errors.hpp"
 #include "mailroom/journal_locked_error.hpp"
@@ -229,6 +230,27 @@ std::vector<JournalRecord> SqliteBackend::read_letters(const std::string& stream
   std::vector<JournalRecord> out;
   while (query.step()) {
     out.push_back({static_cast<std::uint64_t>(query.integer(0)), query.blob(1)});
+  }
+  return out;
+}
+
+std::optional<std::vector<JournalLiveLetter>> SqliteBackend::read_live_letters(
+    const std::string& stream, const JournalLetterFilter& filter,
+    std::optional<std::uint64_t> before, std::size_t limit) {
+  const detail::LiveLettersSql page = detail::live_letters_sql(stream, filter, before, limit, '?');
+  SqliteStatement query(db_, page.sql.c_str(), location_);
+  int index = 1;
+  for (const auto& p : page.params) {
+    if (const auto* text = std::get_if<std::string>(&p)) {
+      query.bind_text(index++, *text);
+    } else {
+      query.bind(index++, std::get<std::int64_t>(p));
+    }
+  }
+  std::vector<JournalLiveLetter> out;
+  while (query.step()) {
+    out.push_back(
+        {{static_cast<std::uint64_t>(query.integer(0)), query.blob(1)}, query.integer(2) != 0});
   }
   return out;
 }

@@ -26,6 +26,9 @@ class SqliteBackend final : public DatabaseBackend {
   std::vector<JournalRecord> read(const std::string& stream) override;
   std::vector<JournalRecord> read_letters(const std::string& stream,
                                           const JournalLetterFilter& filter) override;
+  std::optional<std::vector<JournalLiveLetter>> read_live_letters(
+      const std::string& stream, const JournalLetterFilter& filter,
+      std::optional<std::uint64_t> before, std::size_t limit) override;
   void delete_up_to(const std::string& stream, std::uint64_t up_to) override;
   std::vector<std::string> streams() override;
   std::optional<std::map<std::string, std::uint64_t>> count_letters() override;

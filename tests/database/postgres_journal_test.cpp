@@ -31,6 +31,7 @@
 #include "postgres/pg_schema.hpp"
 #include "support/journal_records.hpp"
 #include "support/letter_counts.hpp"
+#include "support/live_pages.hpp"
 #include "support/narrowed_read.hpp"
 #include "support/pg_cluster.hpp"
 #include "support/url_system.hpp"
@@ -328,6 +329,13 @@ using System = testing::UrlSystem;
 TEST_F(PostgresJournal, ListFiltersAreNarrowedInSql) {
   auto reader = open_postgres_journal(url());
   testing::expect_narrowed_reads(url(), *reader);
+}
+
+// list_stream with a limit reads pages of live letters in SQL (LIMIT, below a sequence), and
+// a walk of every page is the fold of the whole stream, newest first.
+TEST_F(PostgresJournal, LiveLetterPagesWalkToTheFold) {
+  auto writer = open_postgres_journal(url(), patient());
+  testing::expect_live_pages_match_the_fold(url(), *writer);
 }
 
 // Live letters are counted per stream in SQL as a restore folds them (deadLetters.streams).

@@ -27,6 +27,7 @@
 #include "sqlite/sqlite_schema.hpp"
 #include "support/journal_records.hpp"
 #include "support/letter_counts.hpp"
+#include "support/live_pages.hpp"
 #include "support/narrowed_read.hpp"
 #include "support/temp_dir.hpp"
 #include "support/url_system.hpp"
@@ -366,6 +367,47 @@ TEST(SqliteJournal, ListFiltersAreNarrowedInSql) {
   const std::string db = dir.file("letters.db");
   auto reader = open_sqlite_journal(db);
   testing::expect_narrowed_reads("sqlite:" + db, *reader);
+}
+
+// list_stream with a limit reads pages of live letters in SQL (LIMIT, below a sequence), and
+// a walk of every page is the fold of the whole stream, newest first.
+TEST(SqliteJournal, LiveLetterPagesWalkToTheFold) {
+  TempDir dir;
+  const std::string db = dir.file("letters.db");
+  auto writer = open_sqlite_journal(db);
+  testing::expect_live_pages_match_the_fold("sqlite:" + db, *writer);
+}
+
+// The pages need no schema change: a version-1 file with rows opens (migrated to version 2
+// as before, nothing more) and pages its live letters as the fold keeps them.
+TEST(SqliteJournal, AVersion1DatabasePagesItsLiveLetters) {
+  TempDir dir;
+  const std::string path = dir.file("old.db");
+  const std::string stream = "mailroom-dead-letters-shop";
+  {
+    Cli cli(path);
+    detail::migrate_sqlite_schema(cli.db, "sqlite:" + path, 1);
+    int seq = 0;
+    for (const std::string& payload :
+         {captured(1, "/user/a"), captured(2, "/user/b"), removed(1), captured(3, "/user/a"),
+          captured(4, "/user/c"), std::string(R"({"k":"released","id":3})")}) {
+      cli.exec("INSERT INTO mailroom_journal (stream_id, seq, payload) VALUES ('" + stream + "', " +
+               std::to_string(++seq) + ", CAST('" + payload + "' AS BLOB))");
+    }
+  }
+  auto journal = open_sqlite_journal(path);
+  auto page = journal->read_live_letters(stream, {}, std::nullopt, 2);
+  ASSERT_TRUE(page.has_value());
+  ASSERT_EQ(page->size(), 2u);
+  EXPECT_EQ((*page)[0].captured.sequence, 5u);
+  EXPECT_EQ((*page)[1].captured.sequence, 4u);
+  EXPECT_TRUE((*page)[1].released);  // letter 3's quarantine was lifted after its capture
+  auto rest = journal->read_live_letters(stream, {}, 4, 10);
+  ASSERT_TRUE(rest.has_value());
+  ASSERT_EQ(rest->size(), 1u);  // letter 2; letter 1 is tombstoned
+  EXPECT_EQ((*rest)[0].captured.sequence, 2u);
+  Cli cli(path);
+  EXPECT_EQ(cli.rows("SELECT version FROM mailroom_schema_version"), std::vector<std::string>{"2"});
 }
 
 // Live letters are counted per stream in SQL as a restore folds them (deadLetters.streams).

@@ -4,6 +4,7 @@
 // FileJournal over a storage the JS side provides, in tests an InMemoryJournal.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -53,6 +54,14 @@ struct JournalLetterFilter {
   bool empty() const noexcept { return !recipient_root && !since_ms && !until_ms; }
 };
 
+// One live dead letter of a page (Journal::read_live_letters): its live
+// "captured" record, and whether a later "released" record lifted its
+// quarantine (the fold then counts its replays as 0).
+struct JournalLiveLetter {
+  JournalRecord captured;
+  bool released = false;
+};
+
 class Journal {
  public:
   virtual ~Journal() = default;
@@ -80,6 +89,17 @@ class Journal {
   virtual JournalReadResult read_letters(const std::string& stream,
                                          const JournalLetterFilter& /*filter*/) {
     return read(stream);
+  }
+  // One page of the stream's live dead letters (what read_dead_letter_journal
+  // keeps when it folds the stream), newest first by the sequence of each
+  // one's live "captured" record: below `before` when set, at most `limit`,
+  // narrowed like read_letters (the caller filters again). Read without the
+  // rest of the stream where the journal can (the database journals: one SQL
+  // query with LIMIT); nullopt when it cannot (then the caller folds a read).
+  virtual std::optional<std::vector<JournalLiveLetter>> read_live_letters(
+      const std::string& /*stream*/, const JournalLetterFilter& /*filter*/,
+      std::optional<std::uint64_t> /*before*/, std::size_t /*limit*/) {
+    return std::nullopt;
   }
   // How many dead letters each stream holds as read_dead_letter_journal folds
   // it (a "captured" record with no later "captured" or "removed" of its id

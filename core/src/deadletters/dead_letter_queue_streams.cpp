@@ -9,6 +9,10 @@
 #include "recipient_path.hpp"
 
 namespace mailroom {
+namespace {
+// Live letters asked of the journal at a time when a list has a limit.
+constexpr std::size_t kStreamChunk = 64;
+}  // namespace
 
 std::vector<std::string> DeadLetterQueue::list_streams() {
   if (!persistent()) return {};
@@ -39,15 +43,49 @@ std::vector<JournaledDeadLetter> DeadLetterQueue::list_stream(const std::string&
   if (wanted && !wanted->empty() && *wanted != "/") narrow.recipient_root = *wanted;
   narrow.since_ms = filter.since_ms;
   narrow.until_ms = filter.until_ms;
+  // True while more are wanted.
+  auto keep = [&](JournaledDeadLetter&& letter) {
+    if (filter.since_ms && letter.timestamp_ms < *filter.since_ms) return true;
+    if (filter.until_ms && letter.timestamp_ms > *filter.until_ms) return true;
+    if (wanted && !ActorPath::in_subtree(letter.recipient_path, *wanted)) return true;
+    if (filter.before && letter.sequence >= *filter.before) return true;
+    out.push_back(std::move(letter));
+    return !(filter.limit && out.size() >= *filter.limit);
+  };
+  // With a limit, from the journal's pages of live letters where it has them
+  // (the database journals: SQL with LIMIT below the cursor's sequence), so a
+  // page reads the page and what the filters skip, not the whole stream.
+  if (filter.limit) {
+    std::optional<std::uint64_t> before = filter.before;
+    const std::size_t chunk = std::max(*filter.limit, kStreamChunk);
+    auto page = deps_.journal->read_live_letters(stream, narrow, before, chunk);
+    if (page) {
+      while (true) {
+        std::vector<std::uint64_t> released;
+        JournalReadResult read;
+        for (auto it = page->rbegin(); it != page->rend(); ++it) {  // the fold's order
+          if (it->released) released.push_back(it->captured.sequence);
+          read.records.push_back(std::move(it->captured));
+        }
+        std::sort(released.begin(), released.end());
+        DeadLetterJournalContents contents = read_dead_letter_journal(std::move(read));
+        for (auto it = contents.letters.rbegin(); it != contents.letters.rend(); ++it) {
+          if (std::binary_search(released.begin(), released.end(), it->sequence)) {
+            it->replay_count = 0;
+          }
+          if (!keep(std::move(*it))) return out;
+        }
+        if (page->size() < chunk) return out;
+        before = page->back().captured.sequence;  // the oldest read (moved-from: kept)
+        page = deps_.journal->read_live_letters(stream, narrow, before, chunk);
+        if (!page) return out;
+      }
+    }
+  }
   DeadLetterJournalContents contents =
       read_dead_letter_journal(deps_.journal->read_letters(stream, narrow));
   for (auto it = contents.letters.rbegin(); it != contents.letters.rend(); ++it) {
-    if (filter.since_ms && it->timestamp_ms < *filter.since_ms) continue;
-    if (filter.until_ms && it->timestamp_ms > *filter.until_ms) continue;
-    if (wanted && !ActorPath::in_subtree(it->recipient_path, *wanted)) continue;
-    if (filter.before && it->sequence >= *filter.before) continue;
-    out.push_back(std::move(*it));
-    if (filter.limit && out.size() >= *filter.limit) break;
+    if (!keep(std::move(*it))) break;
   }
   return out;
 }

@@ -16,6 +16,8 @@ using nlohmann::json;
 
 namespace {
 
+constexpr std::size_t kTextChunk = 256;  // letters read first when text narrows after the read
+
 bool persistent(ActorSystem& system) {
   return system.dead_letter_queue().settings().store == DeadLetterStore::kPersistent;
 }
@@ -82,10 +84,24 @@ json list_other_stream(ActorSystem& system, const std::string& stream, const jso
                         "stream \"" + stream + "\" is not a dead-letter stream of this store");
   }
   ListPage page(list_query(params, default_limit, max_limit, stream_list_scope(stream)));
-  for (const JournaledDeadLetter& letter : queue.list_stream(stream, page.query().filter)) {
-    if (!page.add(letter.recipient_path, letter.sequence, journaled_entry_json(letter, stream))) {
-      break;
+  // With text (matched here, after the read) the stream is read in chunks
+  // continuing below the last letter read, each twice the last: a journal
+  // that pages reads about what the page needs, one that folds the whole
+  // stream per read is read O(log n) times, not n / chunk.
+  DeadLetterFilter filter = page.query().filter;
+  const bool chunked = !page.query().text.empty();
+  if (chunked) filter.limit = std::max<std::size_t>(page.query().limit + 1, kTextChunk);
+  for (bool full = false; !full;) {
+    const std::vector<JournaledDeadLetter> read = queue.list_stream(stream, filter);
+    for (const JournaledDeadLetter& letter : read) {
+      if (!page.add(letter.recipient_path, letter.sequence, journaled_entry_json(letter, stream))) {
+        full = true;
+        break;
+      }
     }
+    if (!chunked || read.size() < *filter.limit) break;
+    filter.before = read.back().sequence;
+    filter.limit = *filter.limit * 2;
   }
   json result = std::move(page).result();
   result["stream"] = stream;

@@ -78,6 +78,12 @@ class DatabaseBackend {
                                                   const JournalLetterFilter& /*filter*/) {
     return read(stream);
   }
+  // Journal::read_live_letters in SQL; nullopt: not paged here.
+  virtual std::optional<std::vector<JournalLiveLetter>> read_live_letters(
+      const std::string& /*stream*/, const JournalLetterFilter& /*filter*/,
+      std::optional<std::uint64_t> /*before*/, std::size_t /*limit*/) {
+    return std::nullopt;
+  }
   virtual void delete_up_to(const std::string& stream, std::uint64_t up_to) = 0;
   virtual std::vector<std::string> streams() = 0;
   // Live dead letters per stream (Journal::count_letters); nullopt: not counted here.
@@ -99,6 +105,9 @@ class DatabaseJournal final : public Journal {
   JournalReadResult read(const std::string& stream) override;
   JournalReadResult read_letters(const std::string& stream,
                                  const JournalLetterFilter& filter) override;
+  std::optional<std::vector<JournalLiveLetter>> read_live_letters(
+      const std::string& stream, const JournalLetterFilter& filter,
+      std::optional<std::uint64_t> before, std::size_t limit) override;
   std::uint64_t append(const std::string& stream, std::string payload) override;
   void flush() override;
   void delete_up_to(const std::string& stream, std::uint64_t up_to) override;
