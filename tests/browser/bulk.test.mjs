@@ -82,7 +82,10 @@ describe('Bulk actions and the cause filter (live wasm demo)', () => {
     await page.click('[data-testid=tab-dead-letters]');
     await page.fill('[data-testid=dl-recipient]', '/user/checkout');
     const rows = page.locator('[data-testid=dl-row]');
-    await rows.first().waitFor();
+    // The filtered list is the core's answer (asked after a typing pause, re-asked as letters
+    // arrive): wait for both letters, not only the first row.
+    await page.waitForFunction(() => window.__mailroomDemo.devtools.store.deadLetters.visible.value.length >= 2);
+    await rows.nth(1).waitFor();
     const count = await store(() => window.__mailroomDemo.devtools.store.deadLetters.visible.value.length);
     // Click the first, Shift+click the last: the range in between is checked.
     await rows.first().click();

@@ -182,11 +182,14 @@ describe('DevTools panel (playground, fake system)', () => {
 
   it('keeps replay disabled when the panel is mounted without allowReplay', async () => {
     // The demo opts in; a panel that did not cannot replay.
-    const other = await openPage(page.context(), `${server.url}playground.html?noreplay&still`);
+    // A context of its own: the first page's filters, kept in localStorage with a delayed write,
+    // must not leak into this one (a pending write of a filter made it list nothing, at random).
+    const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+    const other = await openPage(context, `${server.url}playground.html?noreplay&still`);
     await other.page.click('[data-testid=tab-dead-letters]');
     await other.page.locator('[data-testid=dl-row]').first().click();
     assert.equal(await other.page.locator('[data-testid=dl-replay]').isDisabled(), true);
     assert.equal(await other.page.locator('[data-testid=dl-redirect]').isDisabled(), true);
-    await other.page.close();
+    await context.close();
   });
 });
