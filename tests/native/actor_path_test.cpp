@@ -23,7 +23,7 @@ TEST(ActorPath, ToLocalNormalisesPathsOfThisSystemOnly) {
   EXPECT_EQ(ActorPath::to_local("/user//a", "shop"), "");
 }
 
-// malformation() names what the panel calls a malformed target (devtools-ui targetPath.ts):
+// malformation() is the one malformed-target rule: the panel shows it from deadLetters.preview:
 // spaces around the path, an empty segment, a name with whitespace, a leading '$' or too long;
 // relative, empty and well-formed paths are not malformed ("" : left to the resolution).
 TEST(ActorPath, MalformationNamesPathsThatCannotNameAnActor) {
