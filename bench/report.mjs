@@ -61,18 +61,22 @@ for (const kind of ['unbounded', 'bounded-drop-head', 'bounded-drop-new', 'bound
   lowerIsBetter(`w4 enqueue+dequeue, ${kind}`, 'ns', ns(`w4_mailbox_pair/${kind}`),
     ns('w4_mailbox_pair/unbounded'), 'unbounded mailbox');
 }
-const backlogs = [...median.keys()].filter((n) => n.startsWith('w4_priority_backlog/'))
-  .map((n) => Number(n.split('/')[1])).sort((a, b) => a - b);
-for (const b of backlogs) {
-  lowerIsBetter(`w4 priority enqueue+dequeue at backlog ${b}`, 'ns', ns(`w4_priority_backlog/${b}`),
-    ns(`w4_priority_backlog/${backlogs[0]}`), `priority at backlog ${backlogs[0]} (target ratio >= 0.5)`);
-}
-const randomBacklogs = [...median.keys()].filter((n) => n.startsWith('w4_priority_random_backlog/'))
-  .map((n) => Number(n.split('/')[1])).sort((a, b) => a - b);
-for (const b of randomBacklogs) {
-  lowerIsBetter(`w4 priority (a distinct random double each) at backlog ${b}`, 'ns',
-    ns(`w4_priority_random_backlog/${b}`), ns(`w4_priority_random_backlog/${randomBacklogs[0]}`),
-    `the same at backlog ${randomBacklogs[0]}`);
+// Each backlog series against its own smallest backlog: the size cliff (or its absence).
+const backlogSeries = [
+  ['w4_priority_backlog', 'w4 priority enqueue+dequeue at backlog', 'priority at backlog'],
+  ['w4_priority_random_backlog', 'w4 priority (a distinct random double each) at backlog', 'the same at backlog'],
+  ['w4_priority_shedding_backlog', 'w4 priority with drop-lowest-priority, enqueue+dequeue at backlog', 'the same at backlog'],
+  ['w4_priority_random_shedding_backlog', 'w4 priority with drop-lowest-priority (random doubles), enqueue+dequeue at backlog', 'the same at backlog'],
+  ['w4_priority_shed_at_capacity', 'w4 priority shedding at capacity (enqueue that sheds + dequeue + enqueue), capacity', 'the same at capacity'],
+  ['w4_priority_random_shed_at_capacity', 'w4 priority shedding at capacity (random doubles), capacity', 'the same at capacity'],
+];
+for (const [prefix, label, peerLabel] of backlogSeries) {
+  const sizes = [...median.keys()].filter((n) => n.startsWith(`${prefix}/`))
+    .map((n) => Number(n.split('/')[1])).sort((a, b) => a - b);
+  for (const b of sizes) {
+    lowerIsBetter(`${label} ${b}`, 'ns', ns(`${prefix}/${b}`), ns(`${prefix}/${sizes[0]}`),
+      prefix === 'w4_priority_backlog' ? `${peerLabel} ${sizes[0]} (target ratio >= 0.5)` : `${peerLabel} ${sizes[0]}`);
+  }
 }
 lowerIsBetter('w5 capture per letter, memory store', 'ns', ns('w5_capture/memory'), 1000, 'target 1 us');
 lowerIsBetter('w5 capture per letter, persistent store', 'ns', ns('w5_capture/persistent'), ns('w5_capture/memory'), 'memory store');
