@@ -168,6 +168,60 @@ async function frameTimes(page, ms) {
   }, ms);
 }
 
+/**
+ * Filter → answer painted: each value set at once (one input event, as a paste), then frames
+ * until the list shows the answer. Over the protocol the recipient and text filters are the
+ * core's query (deadLetters.list, asked once typing pauses: TYPED_PREVIEW_MS, 150 ms, is in
+ * this time), done when `dl-query` says so; without it (the fake system) the panel filters
+ * what it holds, in the same frame. The filter is cleared after each value.
+ */
+async function answerTimed(page, selector, values) {
+  return page.evaluate(
+    async ([sel, texts]) => {
+      const input = document.querySelector(sel);
+      const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const answered = () => {
+        const q = document.querySelector('[data-testid=dl-query]');
+        return q === null || q.getAttribute('data-state') === 'done';
+      };
+      const set = (v) => {
+        input.value = v;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      };
+      const out = [];
+      // The other dead-letter filter is cleared first: each value is asked alone.
+      for (const other of document.querySelectorAll('[data-testid=dl-recipient], [data-testid=dl-search]')) {
+        if (other === input || other.value === '') continue;
+        other.value = '';
+        other.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      await frame();
+      while (!answered()) await frame();
+      input.focus();
+      for (const text of texts) {
+        const t0 = performance.now();
+        set(text);
+        // The longest frame while the answer is on its way (a text search over the whole queue runs meanwhile).
+        let last = performance.now();
+        let longest = 0;
+        await frame();
+        while (!answered() && performance.now() - t0 < 30_000) {
+          await frame();
+          const t = performance.now();
+          longest = Math.max(longest, t - last);
+          last = t;
+        }
+        out.push({ ms: performance.now() - t0, longestFrameMs: longest });
+        set('');
+        await frame();
+        while (!answered()) await frame();
+      }
+      return out;
+    },
+    [selector, values],
+  );
+}
+
 /** One page under load: frames in both views and keystroke-to-paint in the three filters. */
 async function measure(browser, page) {
   const mailboxFrames = await framesMeasured(browser, page, 5000);
@@ -178,6 +232,8 @@ async function measure(browser, page) {
   const recipientKeys = await typeMeasured(browser, page, '[data-testid=dl-recipient]', '/user/orders');
   // The search text is built in idle time while the view is open, else by the first search.
   const searchKeys = await typeMeasured(browser, page, '[data-testid=dl-search]', 'user42@example');
+  const recipientAnswers = await answerTimed(page, '[data-testid=dl-recipient]', ['/user/orders', '/user/orders/region-3', '/user/orders/region-3/order-10', '/user/nobody', '/user/orders/region-5']);
+  const searchAnswers = await answerTimed(page, '[data-testid=dl-search]', ['user42@example', 'sku-5', 'no-such-text', 'order', 'user7@example']);
   const sampleCost = await page.locator('[data-testid=panel-cost]').textContent();
   const cpu = (k) => (k.cpu ? { cpuMs: stats(k.cpu) } : {});
   return {
@@ -189,6 +245,12 @@ async function measure(browser, page) {
       ...prefixed('recipientKeystroke', cpu(recipientKeys)),
       payloadSearchKeystrokeToPaintMs: stats(searchKeys.wall),
       ...prefixed('payloadSearchKeystroke', cpu(searchKeys)),
+      recipientFilterToAnswerMs: stats(recipientAnswers.map((a) => a.ms)),
+      recipientFilterToAnswerEachMs: recipientAnswers.map((a) => +a.ms.toFixed(1)),
+      recipientFilterAnswerLongestFrameMs: stats(recipientAnswers.map((a) => a.longestFrameMs)),
+      payloadSearchToAnswerMs: stats(searchAnswers.map((a) => a.ms)),
+      payloadSearchToAnswerEachMs: searchAnswers.map((a) => +a.ms.toFixed(1)),
+      payloadSearchAnswerLongestFrameMs: stats(searchAnswers.map((a) => a.longestFrameMs)),
     },
     panelCost: sampleCost.trim(),
   };

@@ -1,9 +1,9 @@
 // Drives the data path: samples the source at the chosen rate, applies at most
 // one sample per animation frame, pauses while hidden, and runs replay intents.
 import type { ListRequest, SystemSource, Sample } from './source/systemSource';
-import type { ActorSnapshot } from './types';
+import type { ActorSnapshot, DeadLetterEntry } from './types';
 import type { PanelStore } from './store';
-import { batch } from '@preact/signals';
+import { batch, effect, untracked } from '@preact/signals';
 import { applyEvent, type InboundEvent } from './store/reducer';
 import { replayKey, type ReplayDryRun } from './store';
 import type { OutboundIntent } from './store/intents';
@@ -28,6 +28,14 @@ const TYPING_QUIET_MS = 300;
 const TYPING_MAX_STALE_MS = 1_000;
 /** A typed target's dry run waits this long for the next keystroke: one question per pause, not per key. */
 export const TYPED_PREVIEW_MS = 150;
+/** Letters asked of the core's query per page (the recipient and text filters). */
+export const QUERY_PAGE = 500;
+/** While the filters are the core's, new letters ask again at most this often. */
+const REQUERY_MS = 1_000;
+/** ...and a text search (it reads the whole queue again) at most this often. */
+const TEXT_REQUERY_MS = 5_000;
+/** Letters of the queue one text question reads (by capture time): ~13 ms of the core's search in wasm. */
+export const TEXT_SLICE = 1_000;
 
 export interface SamplerEnv {
   setInterval(fn: () => void, ms: number): unknown;
@@ -194,6 +202,106 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
     timer = disposed ? null : env.setInterval(() => void track(onTimer()), 1000 / store.ui.sampleHz.value);
   }
 
+  /**
+   * The core's answer to the recipient and text filters (deadLetters.list): the first page, or
+   * the next one (`more`), with the cursor the core gave passed back as is. A fresh first page
+   * asks for as many letters as are shown (up to the largest page), so an update keeps what was
+   * loaded. A text search reads the queue TEXT_SLICE letters at a time, by capture time (the
+   * core encodes and searches each letter's payload: ~13 us a letter in wasm, so one question
+   * over 100,000 would hold the page ~1.3 s), showing what it found after each slice and
+   * letting the page paint between them. Only the last question asked is applied.
+   */
+  let queryAsked = 0;
+  /** Where the answer for `key` goes on: the slice bounds (newest first), the slice, and the core's cursor within it. */
+  let resume: { key: string; bounds: readonly number[] | null; slice: number; cursor: string | null } | null = null;
+  async function askCore(more: boolean) {
+    const dl = store.deadLetters;
+    const filter = dl.coreFilter.value;
+    const key = dl.queryKey.value;
+    if (filter === null || key === null || !source.query) return;
+    const served = dl.served.value?.key === key ? dl.served.value : null;
+    const from = more ? (resume?.key === key ? resume : null) : null;
+    if (more && from === null) return;
+    const largest = source.maxPage ?? QUERY_PAGE;
+    const want = more ? QUERY_PAGE : Math.min(largest, Math.max(QUERY_PAGE, served?.entries.length ?? 0));
+    const bounds = from ? from.bounds : filter.text !== '' ? sliceBounds() : null;
+    let slice = from?.slice ?? 0;
+    let cursor = from?.cursor ?? null;
+    const base = more && served ? served.entries : [];
+    /** The same filters asked again (new letters, after a replay): an answer is already shown. */
+    const rereading = !more && served !== null && !served.searching && served.error === null;
+    const found: DeadLetterEntry[] = [];
+    const ask = ++queryAsked;
+    const current = () => ask === queryAsked && !disposed && dl.queryKey.value === key;
+    try {
+      for (;;) {
+        const page = await source.query({
+          ...(filter.recipient !== '' ? { recipient: filter.recipient } : {}),
+          ...(filter.text !== '' ? { text: filter.text } : {}),
+          ...(bounds ? sliceRange(bounds, slice) : {}),
+          ...(cursor !== null ? { cursor } : {}),
+          limit: Math.max(1, want - found.length),
+        });
+        if (!current()) return;
+        found.push(...page.entries);
+        cursor = page.nextCursor;
+        const lastSlice = bounds === null || slice >= bounds.length - 2;
+        if (cursor === null && !lastSlice) {
+          slice++;
+          if (found.length < want) {
+            // What was found so far shows (not on a re-read: the rows shown stay until it is done);
+            // the page paints before the next slice is read.
+            if (!rereading) dl.serve(key, [...base, ...found], true, true);
+            await new Promise<void>((resolve) => env.requestFrame(() => globalThis.setTimeout(resolve, 0)));
+            if (!current()) return;
+            continue;
+          }
+        }
+        const done = cursor === null && lastSlice;
+        resume = done ? null : { key, bounds, slice, cursor };
+        dl.serve(key, [...base, ...found], !done);
+        return;
+      }
+    } catch (e) {
+      if (current()) dl.serveError(key, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  /** Capture times cutting the letters the panel holds into slices of TEXT_SLICE, newest first. */
+  function sliceBounds(): number[] {
+    const held = store.deadLetters.entries.value;
+    const out = [Infinity];
+    for (let i = TEXT_SLICE; i < held.length; i += TEXT_SLICE) {
+      const t = held[i].timestampMs;
+      if (t < out[out.length - 1]) out.push(t);
+    }
+    out.push(-Infinity);
+    return out;
+  }
+  /** Slice k: from bound k+1 to bound k, both inclusive (a letter on an edge comes twice and is kept once). */
+  function sliceRange(bounds: readonly number[], k: number): { sinceMs?: number; untilMs?: number } {
+    const until = bounds[k];
+    const since = bounds[k + 1];
+    return { ...(until !== Infinity ? { untilMs: until } : {}), ...(since !== -Infinity ? { sinceMs: since } : {}) };
+  }
+  const typedQuery = afterTyping(() => askCore(false));
+  // A filter typed (or set by a link) asks once typing pauses.
+  const offQuery = effect(() => {
+    const key = store.deadLetters.queryKey.value;
+    untracked(() => (key === null ? typedQuery.cancel() : typedQuery.schedule()));
+  });
+  let requery: unknown = null;
+  /** New letters while the core's filters are on: ask again, at most every REQUERY_MS. */
+  function requeryLater() {
+    const filter = store.deadLetters.coreFilter.value;
+    if (requery !== null || filter === null) return;
+    // A text search reads the whole queue again: less often.
+    requery = later(() => {
+      requery = null;
+      if (!disposed && !typedQuery.waiting()) void track(askCore(false));
+    }, filter.text !== '' ? TEXT_REQUERY_MS : REQUERY_MS);
+  }
+
   async function tick() {
     const sample = await take(listDirty);
     if (sample && !disposed) {
@@ -206,6 +314,8 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
       });
       appliedAt = env.now();
     }
+    // The filtered list is the core's: read it again too (after a replay, purge or refresh).
+    if (store.deadLetters.queryKey.value !== null && !typedQuery.waiting()) void track(askCore(false));
   }
 
   async function replay() {
@@ -410,13 +520,19 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
       case 'dead-letters/filter':
         typedAt = env.now();
         break;
+      case 'dead-letters/more':
+        void track(askCore(true));
+        break;
       case 'pause':
         break;
     }
   });
   const offDeadLetter = source.onDeadLetter(() => {
     listDirty = true;
+    requeryLater();
   });
+  // With the core's query, the recipient and text filters are the core's (store.deadLetters.coreQuery).
+  store.deadLetters.coreQuery.value = typeof source.query === 'function';
 
   restart();
 
@@ -432,6 +548,10 @@ export function createSampler(store: PanelStore, source: SystemSource, env: Samp
       disposed = true;
       typedReplay.cancel();
       typedBulk.cancel();
+      typedQuery.cancel();
+      offQuery();
+      if (requery !== null) cancelLater(requery);
+      requery = null;
       if (timer !== null) env.clearInterval(timer);
       timer = null;
       offIntent();

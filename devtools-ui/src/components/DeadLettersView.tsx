@@ -143,13 +143,15 @@ function BulkBar({ store }: { store: PanelStore }) {
   const count = bulk.checkedHeld.value.length;
   if (count === 0) return null;
   const matching = dl.visible.value.length;
+  // The core's answer may hold more pages than are loaded: "all" is what is loaded, and says so.
+  const more = dl.queryState.value === 'done' && dl.served.value?.more === true;
   const off = store.writeBlocked.value;
   return (
     <div class="mr-bulk-bar" role="toolbar" aria-label="Bulk actions" data-testid="dl-bulk-bar">
       <b data-testid="dl-checked-count">{count.toLocaleString('en-US')}</b> checked
       {count < matching && (
         <button class="mr-link" data-testid="dl-check-matching" onClick={() => emit({ type: 'bulk/all' })}>
-          check all {matching.toLocaleString('en-US')} matching
+          check all {matching.toLocaleString('en-US')} {more ? 'loaded' : 'matching'}
         </button>
       )}
       <button class="mr-btn mr-primary" data-testid="bulk-replay" disabled={off !== null} title={off ?? 'Replay each to its recorded recipient'} onClick={() => emit({ type: 'bulk/prepare', action: 'replay' })}>
@@ -182,6 +184,11 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
   const timeWindow = dl.timeWindow.value;
   const histogram = dl.histogram.value;
   const search = dl.search.value.trim();
+  // The core answers the recipient and text filters (deadLetters.list), page by page.
+  const queryState = dl.queryState.value;
+  const served = dl.served.value;
+  const more = queryState === 'done' && served !== null && served.more;
+  const searching = queryState === 'pending' && served !== null && served.key === dl.queryKey.value && served.searching;
   const selectedId = dl.selectedId.value;
   const checkedCount = store.bulk.checkedHeld.value.length;
   const byCause = dl.order.value === 'cause';
@@ -206,7 +213,8 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
         />
         {search !== '' && (
           <span class="mr-muted" data-testid="dl-match-count">
-            {dl.matching.value.length} match{dl.matching.value.length === 1 ? '' : 'es'}
+            {dl.matching.value.length}
+            {more ? '+' : ''} match{dl.matching.value.length === 1 && !more ? '' : 'es'}
           </span>
         )}
         <div class="mr-seg" role="group" aria-label="Time window">
@@ -260,6 +268,24 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
         <span>
           <b data-testid="dl-shown">{list.length}</b> shown
         </span>
+        {queryState !== null && (
+          <span class="mr-query" data-testid="dl-query" data-state={queryState} aria-live="polite">
+            {queryState === 'pending'
+              ? searching
+                ? ` · searching the queue… (${served!.entries.length.toLocaleString('en-US')} found so far)`
+                : ' · asking the queue…'
+              : queryState === 'error'
+                ? ` · the queue could not answer (${served?.error})`
+                : more
+                  ? ' · more match in the queue'
+                  : ' · all matches'}
+            {more && queryState === 'done' && (
+              <button class="mr-link" data-testid="dl-more" onClick={() => emit({ type: 'dead-letters/more' })}>
+                load more
+              </button>
+            )}
+          </span>
+        )}
         {/* A fixed-width slot: the state changing never reflows the bar (a press would land elsewhere). */}
         <span
           class={`mr-held mr-held-dl${hold.held.value ? ' mr-on' : ''}`}
@@ -402,7 +428,13 @@ export function DeadLettersView({ store, onCopy }: { store: PanelStore; onCopy: 
             total={dl.entries.value.length}
             emptyTestId="dl-empty"
             emptyText="No dead letters kept yet."
-            noMatchText="No dead letter matches the filters."
+            noMatchText={
+              queryState === 'pending'
+                ? 'Asking the queue for the letters these filters match…'
+                : queryState === 'error'
+                  ? `The queue could not answer these filters (${served?.error}).`
+                  : 'No dead letter matches the filters.'
+            }
             rowHeight={ROW_HEIGHT}
             testId="dl-list"
             keyOf={(entry) => entry.id}

@@ -12,7 +12,7 @@ import { signal, type Signal } from '@preact/signals';
 import type { ActorSnapshot, DeadLetterEntry, DeadLetterSettings, ReplayResult } from '../types';
 import { decodePayload, type WirePayload } from '../payload/tagged';
 import type { Transport, TransportStatus } from '../transport/transport';
-import type { DryRunAnswer, ListRequest, Sample, SystemSource } from './systemSource';
+import type { DryRunAnswer, LetterPage, LetterQuery, ListRequest, Sample, SystemSource } from './systemSource';
 import { malformedOf, replayAnswer } from './malformed';
 
 export const PROTOCOL = 'mailroom-devtools';
@@ -357,6 +357,19 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
     async replayInStream(stream: string, id: string): Promise<ReplayResult> {
       const result = (await request('deadLetters.replay', { id, stream })) as { outcome: ReplayResult['kind']; recipientPath?: string; malformed?: unknown };
       return replayAnswer(result);
+    },
+    get maxPage() {
+      return maxPage;
+    },
+    async query(q: LetterQuery): Promise<LetterPage> {
+      const params: Record<string, unknown> = { limit: Math.max(1, Math.min(maxPage, Math.floor(q.limit))) };
+      if (q.recipient) params.recipient = q.recipient;
+      if (q.text) params.text = q.text;
+      if (q.sinceMs !== undefined) params.sinceMs = q.sinceMs;
+      if (q.untilMs !== undefined) params.untilMs = q.untilMs;
+      if (q.cursor) params.cursor = q.cursor;
+      const result = (await request('deadLetters.list', params)) as { entries: WireEntry[]; nextCursor: string | null };
+      return { entries: result.entries.map(toEntry), nextCursor: result.nextCursor ?? null };
     },
     async sample(list: ListRequest): Promise<Sample> {
       const fresh = rowsFresh;

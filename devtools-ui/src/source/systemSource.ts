@@ -34,6 +34,24 @@ export interface DryRunAnswer {
   mailboxes: ActorSnapshot[];
 }
 
+/** The core's dead-letter query (deadLetters.list): recipient subtree and text, as the core matches them. */
+export interface LetterQuery {
+  recipient?: string;
+  text?: string;
+  /** Capture times, inclusive: the part of the queue read (a text search goes slice by slice). */
+  sinceMs?: number;
+  untilMs?: number;
+  /** As the previous page's answer gave it: opaque, passed back as is. */
+  cursor?: string | null;
+  limit: number;
+}
+
+/** One page of the core's answer, newest first; `nextCursor` null on the last page. */
+export interface LetterPage {
+  entries: DeadLetterEntry[];
+  nextCursor: string | null;
+}
+
 /** What to read of the dead-letter list with a sample. */
 export type ListRequest = { kind: 'none' } | { kind: 'full' } | { kind: 'since'; sinceMs: number };
 
@@ -52,6 +70,13 @@ export interface SystemSource {
   release?(id: string): Promise<{ kind: string }>;
   /** The queue's dry run of a replay or purge (absent: the system has none). */
   preview?(action: 'replay' | 'remove', ids: readonly string[], path?: string): Promise<DryRunAnswer>;
+  /**
+   * The core's query over the queue (absent: the system has none, and the panel filters what it
+   * holds). With it, the panel's recipient and text filters are the core's, page by page.
+   */
+  query?(q: LetterQuery): Promise<LetterPage>;
+  /** The largest page `query` takes. */
+  readonly maxPage?: number;
   /** Calls `fn` whenever the runtime publishes a dead letter; returns unsubscribe. */
   onDeadLetter(fn: () => void): () => void;
   dispose(): void;

@@ -46,6 +46,30 @@ export interface DeadLetterView extends DeadLetterEntry {
 
 const SEARCH_CHARS = 20_000;
 
+/**
+ * The core's answer to the recipient and text filters (deadLetters.list over the protocol):
+ * the panel shows these letters instead of matching its own copy of the queue.
+ */
+export interface ServedList {
+  /** The filters it answers (see `queryKey`). */
+  key: string;
+  entries: readonly DeadLetterView[];
+  /** The core has more letters for these filters than are loaded ("load more" asks for them). */
+  more: boolean;
+  /** The question is still being answered (a text search reads the queue slice by slice): `entries` is what was found so far. */
+  searching: boolean;
+  /** Why the last question failed (nothing is shown for it then). */
+  error: string | null;
+}
+
+/** The filters the core is asked for: recipient as typed, text as typed. */
+export interface CoreFilter {
+  recipient: string;
+  text: string;
+}
+
+const EMPTY: readonly DeadLetterView[] = [];
+
 /** Newest first; equal times by id, higher (later) id first. */
 function newerFirst(a: DeadLetterEntry, b: DeadLetterEntry): number {
   return b.timestampMs - a.timestampMs || compareIds(b.id, a.id);
@@ -85,6 +109,30 @@ export function createDeadLetterStore() {
   const search = signal('');
   /** Only letters that died of this cause (null: any). */
   const cause = signal<string | null>(null);
+  /** The source runs the core's query: recipient and text filters are the core's (set at mount). */
+  const coreQuery = signal(false);
+  /** Imported data is a file, not a queue: its filters run here. */
+  const importedView = signal(false);
+  const served = signal<ServedList | null>(null);
+  /** What the core is to be asked now, or null when the panel filters what it holds (no query, no filter, an import). */
+  const coreFilter = computed<CoreFilter | null>(() => {
+    if (!coreQuery.value || importedView.value) return null;
+    const r = recipient.value;
+    const text = search.value;
+    return r === '' && text === '' ? null : { recipient: r, text };
+  });
+  const queryKey = computed(() => {
+    const f = coreFilter.value;
+    return f === null ? null : JSON.stringify([f.recipient, f.text]);
+  });
+  /** 'pending' while the core has not answered the filters as they are now; null when it is not asked. */
+  const queryState = computed<'pending' | 'done' | 'error' | null>(() => {
+    const key = queryKey.value;
+    if (key === null) return null;
+    const s = served.value;
+    if (s === null || s.key !== key || s.searching) return 'pending';
+    return s.error !== null ? 'error' : 'done';
+  });
   const selectedId = signal<string | null>(null);
   const detailOpen = signal(false);
   const timeMode = signal<'absolute' | 'relative'>('absolute');
@@ -125,13 +173,18 @@ export function createDeadLetterStore() {
   }
 
   const windowed = computed(() => {
-    const r = recipient.value.trim();
+    const core = queryKey.value !== null;
+    // With the core's query the recipient is the core's to match (served holds its answer).
+    const r = core ? '' : recipient.value.trim();
     const root = r === '' ? '' : localPath(r);
     const w = timeWindow.value;
     // `now` is read only for a relative window, so other filters do not rerun per sample.
     const from = w.kind === 'last' ? now.value - w.minutes * 60_000 : w.kind === 'range' ? w.fromMs : -Infinity;
     const to = w.kind === 'range' ? w.toMs : Infinity;
-    const all = entries.value;
+    // Only the core's answer to these very filters is shown: none while it is asked (rows of
+    // another filter's answer would be clicked for this one's).
+    const answer = served.value;
+    const all = core ? (answer !== null && answer.key === queryKey.value ? answer.entries : EMPTY) : entries.value;
     const why = cause.value;
     // The subtree is decided once per recipient, not once per entry: typing a path
     // then costs a set lookup per entry, or nothing while no recipient matches.
@@ -159,7 +212,8 @@ export function createDeadLetterStore() {
 
   /** Entries matching the search, before the limit: the match counter. */
   const matching = computed(() => {
-    const query = search.value.trim().toLowerCase();
+    // With the core's query the text was matched by the core.
+    const query = queryKey.value !== null ? '' : search.value.trim().toLowerCase();
     const over = windowed.value;
     if (query === '') return over;
     // What matches "abc" also matches "ab": a query typed further searches the last matches only.
@@ -224,7 +278,19 @@ export function createDeadLetterStore() {
     return counts;
   });
 
-  const selected = computed(() => entries.value.find((e) => e.id === selectedId.value) ?? null);
+  /**
+   * A letter by id: as the panel's copy of the queue holds it (updated by every delta), else as
+   * the core's filtered answer has it (an answer can arrive before the delta that brings the letter).
+   */
+  function find(id: string | null): DeadLetterView | null {
+    if (id === null) return null;
+    const held = entries.value.find((e) => e.id === id);
+    if (held) return held;
+    const answer = served.value;
+    return queryKey.value !== null && answer !== null && answer.key === queryKey.value ? (answer.entries.find((e) => e.id === id) ?? null) : null;
+  }
+
+  const selected = computed(() => find(selectedId.value));
 
   function sameEntry(a: DeadLetterView, b: DeadLetterEntry): boolean {
     return (
@@ -292,6 +358,41 @@ export function createDeadLetterStore() {
     }
     settings.value = nextSettings;
     now.value = atMs;
+  }
+
+  /**
+   * The core's answer for `key` so far: the letters found, newest first, and whether more are
+   * to come. An unchanged letter keeps its view, so a repeated answer re-renders nothing.
+   */
+  function serve(key: string, found: readonly DeadLetterEntry[], more: boolean, searching = false) {
+    const before = served.value;
+    const old = new Map<string, DeadLetterView>();
+    if (before) for (const e of before.entries) old.set(e.id, e);
+    const seen = new Set<string>();
+    const list: DeadLetterView[] = [];
+    for (const e of found) {
+      if (seen.has(e.id)) continue; // a letter at a slice's edge comes twice
+      seen.add(e.id);
+      const prev = old.get(e.id);
+      list.push(prev && sameEntry(prev, e) ? prev : toView(e));
+    }
+    const same =
+      before !== null &&
+      before.key === key &&
+      before.error === null &&
+      before.more === more &&
+      before.searching === searching &&
+      before.entries.length === list.length &&
+      list.every((v, i) => v === before.entries[i]);
+    if (!same) served.value = { key, entries: list, more, searching, error: null };
+  }
+
+  /** The core could not answer `key`: nothing is shown for it, with the reason. */
+  function serveError(key: string, message: string) {
+    const before = served.value;
+    // A next page that failed keeps the pages already answered for the same filters.
+    const kept = before !== null && before.key === key && before.error === null ? before.entries : EMPTY;
+    served.value = { key, entries: kept, more: false, searching: false, error: message };
   }
 
   function recordAttempt(id: string, attempt: Attempt) {
@@ -369,6 +470,15 @@ export function createDeadLetterStore() {
   }
 
   return {
+    coreQuery,
+    importedView,
+    served,
+    coreFilter,
+    queryKey,
+    queryState,
+    serve,
+    serveError,
+    find,
     saveSession,
     restoreSession,
     settings,

@@ -143,7 +143,7 @@ export function createStore(options: StoreOptions = {}) {
   const replayPreview = computed<ReplayPreview | null>(() => {
     const draft = deadLetters.draft.value;
     if (!draft) return null;
-    const entry = deadLetters.entries.value.find((e) => e.id === draft.entryId);
+    const entry = deadLetters.find(draft.entryId);
     const redirect = draft.altPath !== null;
     const target = draft.altPath ?? entry?.recipientPath ?? '';
     const local = localPath(target);
@@ -324,6 +324,9 @@ export function createStore(options: StoreOptions = {}) {
         case 'dead-letters/release':
           letterHold.release();
           break;
+        case 'dead-letters/more':
+          send(intent);
+          break;
         case 'dead-letters/time-mode':
           deadLetters.timeMode.value = intent.mode;
           break;
@@ -338,7 +341,7 @@ export function createStore(options: StoreOptions = {}) {
           send({ type: 'replay/preview' });
           break;
         case 'replay/shortcut': {
-          const entry = deadLetters.entries.value.find((e) => e.id === intent.id);
+          const entry = deadLetters.find(intent.id);
           if (!entry) break;
           const why = !ui.allowReplay.value
             ? `Replay is off: ${ui.writesSwitch.value} to enable it.`

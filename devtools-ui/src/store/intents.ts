@@ -30,6 +30,8 @@ export type Intent =
   | { type: 'dead-letters/order'; order: 'time' | 'cause' }
   | { type: 'dead-letters/hold'; reason: 'pointer' | 'focus' | 'scrolled'; on: boolean }
   | { type: 'dead-letters/release' }
+  /** The next page of the core's answer to the recipient and text filters. */
+  | { type: 'dead-letters/more' }
   | { type: 'replay/prepare'; id: string; altPath: string | null }
   /** The `r` key: opens the dialog, or says why this entry cannot be replayed. */
   | { type: 'replay/shortcut'; id: string; redirect: boolean }
@@ -65,5 +67,5 @@ export type Intent =
 /** Intents that leave the store: the mount controller acts on these (the sampler gives way to filter typing). */
 export type OutboundIntent = Extract<
   Intent,
-  { type: 'replay/confirm' | 'replay/preview' | 'bulk/confirm' | 'bulk/preview' | 'release' | 'sample-rate' | 'pause' | 'refresh' | 'live' | 'mailboxes/filter' | 'dead-letters/filter' }
+  { type: 'replay/confirm' | 'replay/preview' | 'bulk/confirm' | 'bulk/preview' | 'release' | 'sample-rate' | 'pause' | 'refresh' | 'live' | 'mailboxes/filter' | 'dead-letters/filter' | 'dead-letters/more' }
 >;

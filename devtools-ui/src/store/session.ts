@@ -23,6 +23,8 @@ export function enterImport(store: PanelStore, file: ExportFile, name: string): 
     });
   }
   store.ui.imported.value = { name, exportedAtMs: file.exportedAtMs };
+  // A file is not a queue: its filters run over what it holds.
+  store.deadLetters.importedView.value = true;
   store.mailboxes.restoreSession({ rows: [], lastSampleAt: null, selectedPath: null });
   store.mailboxes.apply(file.mailboxes, file.exportedAtMs);
   const settings = file.settings ?? { store: 'memory', maxEntries: file.deadLetters.length, retentionMs: null, maxReplays: 0 };
@@ -48,6 +50,7 @@ export function enterImport(store: PanelStore, file: ExportFile, name: string): 
 export function leaveImport(store: PanelStore): void {
   const saved = liveSessions.get(store);
   store.ui.imported.value = null;
+  store.deadLetters.importedView.value = false;
   if (!saved) return;
   liveSessions.delete(store);
   store.mailboxes.restoreSession(saved.mailboxes);
