@@ -1,7 +1,7 @@
 // Dead-letter concern: the queue's settings and entries, the inspector's
 // filters (recipient subtree, time window, limit, payload search), the
 // selection, and each entry's replay attempt history.
-import { computed, signal } from '@preact/signals';
+import { computed, effect, signal, untracked } from '@preact/signals';
 import type { DeadLetterEntry, DeadLetterSettings, ReplayOutcome } from '../types';
 import { inSubtree as pathInSubtree, localPath } from '../paths';
 import { safeStringify } from '../payload/serialize';
@@ -124,6 +124,16 @@ export function createDeadLetterStore() {
   const queryKey = computed(() => {
     const f = coreFilter.value;
     return f === null ? null : JSON.stringify([f.recipient, f.text]);
+  });
+  // An answer holds for its filters only while they stay set: once they change, it is dropped.
+  // Kept, the same filters set again later would show it as answered at once, though its letters
+  // may have been purged or replayed meanwhile (the stage-60 bulk test saw 3 purged letters
+  // listed, went on, and found 1).
+  effect(() => {
+    const key = queryKey.value;
+    untracked(() => {
+      if (served.value !== null && served.value.key !== key) served.value = null;
+    });
   });
   /** 'pending' while the core has not answered the filters as they are now; null when it is not asked. */
   const queryState = computed<'pending' | 'done' | 'error' | null>(() => {

@@ -89,11 +89,24 @@ export function createLetterHold(dl: DeadLetterStore) {
     update();
   }
 
+  /** A filter changed while its letters are the core's to find: the answer is the list asked for. */
+  let awaitingAnswer = false;
   /** A list the user asked for (a filter changed) applies at once. */
   function refilter() {
     if (snapshot.value !== null) take();
+    awaitingAnswer = dl.queryState.value === 'pending';
     update();
   }
+  // The core's answer to a changed filter comes after the change: a held list takes it when it
+  // comes, as the panel's own filter applied at once (else it waited, unseen, behind the pill).
+  effect(() => {
+    const state = dl.queryState.value;
+    if (state === 'pending' || !awaitingAnswer) return;
+    awaitingAnswer = false;
+    untracked(() => {
+      if (snapshot.value !== null) take();
+    });
+  });
 
   /** The user confirmed a replay of `id` (see `replayed`). */
   function expectBack(id: string) {
