@@ -107,9 +107,9 @@ describe('Protocol source', () => {
   });
 
   it('reads the entries older than an incomplete snapshot page by page with deadLetters.list, deltas applied in between', async () => {
-    // The snapshot holds the first page only (complete: false): the rest is asked for
-    // by untilMs at the oldest time read, maxPage at a time; a page all of one
-    // millisecond continues with its cursor; a delta between pages is kept.
+    // The snapshot holds the first page only (complete: false): the rest is walked by the
+    // list's own cursor from a fresh first page as long as the snapshot's, maxPage a page;
+    // a delta between pages is kept.
     const { t, source } = attached();
     const tick = async () => {
       for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
@@ -117,21 +117,48 @@ describe('Protocol source', () => {
     const lastRequest = () => t.sent[t.sent.length - 1] as { id: string; method: string; params: Record<string, unknown> };
     t.push({ type: 'event', stream: 'deadLetters', seq: 1, kind: 'snapshot', revision: 9, settings, stats: stats(0), entries: [entry('9', 90), entry('8', 80)], complete: false });
     await tick();
-    expect(lastRequest()).toMatchObject({ method: 'deadLetters.list', params: { untilMs: 80, limit: 1000 } });
-    t.push({ type: 'response', id: lastRequest().id, result: { entries: [entry('8', 80), entry('7', 70), entry('6', 70)], nextCursor: '70:6' } });
+    expect(lastRequest()).toMatchObject({ method: 'deadLetters.list', params: { limit: 2 } });
+    expect(lastRequest().params).not.toHaveProperty('untilMs');
+    t.push({ type: 'response', id: lastRequest().id, result: { entries: [entry('9', 90), entry('8', 80)], nextCursor: 'q1.8' } });
+    await tick();
+    expect(lastRequest()).toMatchObject({ method: 'deadLetters.list', params: { cursor: 'q1.8', limit: 1000 } });
+    t.push({ type: 'response', id: lastRequest().id, result: { entries: [entry('7', 70), entry('6', 70)], nextCursor: 'q1.6' } });
     t.push({ type: 'event', stream: 'deadLetters', seq: 2, kind: 'delta', revision: 10, captured: [entry('10', 100)], updated: [], removed: [{ id: '7', reason: 'purged' }], stats: stats(0) });
     await tick();
-    expect(lastRequest()).toMatchObject({ method: 'deadLetters.list', params: { untilMs: 70, limit: 1000 } });
-    t.push({ type: 'response', id: lastRequest().id, result: { entries: [entry('6', 70), entry('5', 70)], nextCursor: '70:5' } });
-    await tick();
-    // Nothing older than 70 came: the next page is asked for by the page's own cursor.
-    expect(lastRequest()).toMatchObject({ method: 'deadLetters.list', params: { cursor: '70:5', limit: 1000 } });
+    expect(lastRequest()).toMatchObject({ method: 'deadLetters.list', params: { cursor: 'q1.6', limit: 1000 } });
     const sentBefore = t.sent.length;
-    t.push({ type: 'response', id: lastRequest().id, result: { entries: [entry('4', 40)], nextCursor: null } });
+    t.push({ type: 'response', id: lastRequest().id, result: { entries: [entry('5', 70), entry('4', 40)], nextCursor: null } });
     await tick();
     expect(t.sent.length).toBe(sentBefore);
     const sample = await source.sample({ kind: 'full' });
     expect(sample.entries?.map((e) => e.id)).toEqual(['10', '9', '8', '6', '5', '4']);
+  });
+
+  it('reads every older entry after the clock went back (letters further down with newer times)', async () => {
+    // The queue in its capture order, newest first: 9 and 8 were captured after the clock
+    // stepped back, 7 and 6 before it, so they are further down with newer times. A process
+    // answering deadLetters.list as the core does (time bounds, position cursor, limit):
+    const queue = [entry('9', 5), entry('8', 4), entry('7', 100), entry('6', 90)];
+    const answer = (p: Record<string, unknown>) => {
+      const at = typeof p.cursor === 'string' ? queue.findIndex((e) => e.id === (p.cursor as string).slice(3)) + 1 : 0;
+      const fit = queue.slice(at).filter((e) => (p.untilMs === undefined || e.timestampMs <= (p.untilMs as number)) && (p.sinceMs === undefined || e.timestampMs >= (p.sinceMs as number)));
+      const page = fit.slice(0, p.limit as number);
+      return { entries: page, nextCursor: fit.length > page.length ? `q1.${page[page.length - 1].id}` : null };
+    };
+    const { t, source } = attached();
+    t.push({ type: 'event', stream: 'deadLetters', seq: 1, kind: 'snapshot', revision: 9, settings, stats: stats(0), entries: [entry('9', 5)], complete: false });
+    // Each list request is answered as it comes, until none is left.
+    const answered = new Set<string>();
+    for (;;) {
+      for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
+      const open = (t.sent as { id?: string; method?: string; params: Record<string, unknown> }[]).filter((f) => f.method === 'deadLetters.list' && !answered.has(f.id!));
+      if (open.length === 0) break;
+      for (const f of open) {
+        answered.add(f.id!);
+        t.push({ type: 'response', id: f.id, result: answer(f.params) });
+      }
+    }
+    expect((await source.sample({ kind: 'full' })).entries?.map((e) => e.id)).toEqual(['7', '6', '9', '8']);
   });
 
   it('stops paging an older snapshot when a new snapshot arrives', async () => {

@@ -181,7 +181,7 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
         for (const w of first) entries.set(String(w.id), toEntry(w));
         resort = true;
         pagingRun++;
-        if (frame.complete === false && first.length > 0) pageOlder(pagingRun, first[first.length - 1]);
+        if (frame.complete === false && first.length > 0) pageOlder(pagingRun, first.length);
       } else {
         for (const w of (frame.captured ?? []) as WireEntry[]) {
           const id = String(w.id);
@@ -207,16 +207,16 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
 
   /**
    * Reads the entries older than a snapshot's first page, newest first, one page per task
-   * so the page keeps painting: deadLetters.list with `untilMs` at the oldest time read so
-   * far (the queue skips the newer entries without copying them; the page's own cursor
-   * would copy every older one each time) and the page size maxPage. Entries at that same
-   * millisecond come again and are known by id; only a page that is all one millisecond
-   * continues with its cursor. Deltas keep arriving meanwhile and are applied in order
-   * with the pages (a page is the queue's state when it answered, a later delta overrides
-   * it), so the mirror ends as the queue is.
+   * so the page keeps painting: deadLetters.list walked by its own cursor, which names a
+   * position in the list's capture order (the queue starts each page there by binary search).
+   * The snapshot carries no cursor, so the walk starts with a fresh first page as long as the
+   * snapshot's: new captures since may take its place, and the cursor then continues below
+   * them, so every older letter comes exactly once. Paging by capture time (untilMs) missed
+   * letters further down with newer times (captured before the clock went back). Deltas keep
+   * arriving meanwhile and are applied in order with the pages (a page is the queue's state
+   * when it answered, a later delta overrides it), so the mirror ends as the queue is.
    */
-  function pageOlder(run: number, last: WireEntry) {
-    let at = Number(last.timestampMs);
+  function pageOlder(run: number, firstPage: number) {
     const ask = (params: Record<string, unknown>) => {
       if (run !== pagingRun) return;
       request('deadLetters.list', params, apply).catch((e: Error) => {
@@ -233,17 +233,10 @@ export function createProtocolSource(transport: Transport, options: ProtocolSour
       resort = true;
       for (const fn of letterListeners) fn();
       if (!result.nextCursor || result.entries.length === 0) return;
-      const oldest = Number(result.entries[result.entries.length - 1].timestampMs);
-      let next: Record<string, unknown>;
-      if (oldest < at) {
-        at = oldest;
-        next = { untilMs: at, limit: maxPage };
-      } else {
-        next = { cursor: result.nextCursor, limit: maxPage };
-      }
+      const next = { cursor: result.nextCursor, limit: maxPage };
       setTimeout(() => ask(next), 0);
     };
-    ask({ untilMs: at, limit: maxPage });
+    ask({ limit: Math.max(1, Math.min(maxPage, firstPage)) });
   }
 
   function onFrame(text: string) {
