@@ -7,4 +7,4 @@
 # Only the executables holding those tests are built.
 set -euo pipefail
 bash scripts/sanitize.sh tsan 'ThreadPool|Concurren|Conservation|ShutdownRace' \
-  'thread_pool_test dead_letter_queue_test metrics_registry_test mailbox_lifetime_test conservation_test mpsc_queue_test shutdown_race_test'
+  'thread_pool_test thread_pool_run_next_test dead_letter_queue_test metrics_registry_test mailbox_lifetime_test conservation_test mpsc_queue_test shutdown_race_test'

@@ -120,6 +120,12 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
     const void* dispatcher;
   };
   std::size_t run(std::size_t max_messages, const TurnExtension& extension);
+  // Where a dispatcher keeps its reference while the cell waits somewhere only
+  // a raw pointer fits (a thread pool's run-next slot). Only the thread that
+  // holds the cell's turn-to-come (it took the cell out of a queue or slot, or
+  // is scheduling it) touches it, so it needs no lock.
+  void park(std::shared_ptr<ActorCell> self) noexcept { parked_ = std::move(self); }
+  std::shared_ptr<ActorCell> unpark() noexcept { return std::move(parked_); }
 
   // ---- the actor's own turn (ActorContext forwards here) ----
   ActorContext& context() noexcept { return context_; }
@@ -211,6 +217,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   bool counted_sends_ = true;  // tells register (begin_send): the queue reports drops
   detail::Mutex close_mutex_;  // close_user_queue
   detail::Atomic<bool> scheduled_{false};
+  std::shared_ptr<ActorCell> parked_;       // park(): the dispatcher's reference, while queued
   detail::Atomic<std::uint32_t> sends_{0};  // beside scheduled_, which every send reads anyway
   detail::Atomic<CellState> state_{CellState::kNew};
   detail::Atomic<std::size_t> next_size_warning_;
