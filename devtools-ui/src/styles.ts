@@ -112,7 +112,7 @@ ${columnCss()}
 .mr-json-match>.mr-json-pick,.mr-json-match>.mr-json-string,.mr-json-match>span{background:var(--sel)}
 .mr-json-current{outline:2px solid var(--focus);outline-offset:-1px}.mr-json-selected>.mr-json-pick{text-decoration:underline}
 .mr-group-count{display:inline-block;min-width:22px;margin-right:4px;padding:0 4px;border:1px solid var(--line);border-radius:8px;font-size:11px;text-align:center}
-.mr-outcome-quarantined,.mr-outcome-rejected,.mr-outcome-error,.mr-outcome-unresolved-recipient,.mr-outcome-degraded-payload,.mr-outcome-unknown-entry{color:var(--bad)}
+.mr-outcome-quarantined,.mr-outcome-rejected,.mr-outcome-control-message,.mr-outcome-error,.mr-outcome-unresolved-recipient,.mr-outcome-degraded-payload,.mr-outcome-unknown-entry{color:var(--bad)}
 .mr-degraded{border:1px dashed var(--warn);padding:6px 8px;border-radius:4px}
 .mr-json{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:11.5px;overflow-wrap:anywhere;white-space:pre-wrap}
 .mr-json-node{padding-left:0}

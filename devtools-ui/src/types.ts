@@ -64,6 +64,7 @@ export const REPLAY_OUTCOMES = [
   'degraded-payload',
   'quarantined',
   'rejected',
+  'control-message',
 ] as const;
 export type ReplayOutcome = (typeof REPLAY_OUTCOMES)[number];
 

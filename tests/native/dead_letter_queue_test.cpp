@@ -336,7 +336,7 @@ TEST(DeadLetterQueue, EnumsRoundTripTheirNames) {
     EXPECT_EQ(to_string(*dead_letter_store_from_string(name)), name);
   }
   for (const char* name : {"replayed", "unknown-entry", "unresolved-recipient", "degraded-payload",
-                           "quarantined", "rejected"}) {
+                           "quarantined", "rejected", "control-message"}) {
     EXPECT_EQ(to_string(*replay_outcome_from_string(name)), name);
   }
   EXPECT_FALSE(dead_letter_store_from_string("log").has_value());

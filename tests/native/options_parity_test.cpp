@@ -78,8 +78,12 @@ bool has(const json& input, const char* field) {
   return input.contains(field) && !input[field].is_null();
 }
 
-// Every field's type, in the core's table order (types before values).
+// A field the family does not name first (refused, "did you mean ...?"), then
+// every field's type, in the core's table order (types before values).
 void check_types(const std::string& family, const json& input) {
+  for (const auto& [field, value] : input.items()) {
+    if (!value.is_null()) check_option_field_known(family, field, value_text(value));
+  }
   for (const OptionField& f : option_schema()) {
     if (f.family != family) continue;
     const std::string field(f.field);

@@ -64,22 +64,24 @@ class ParkingQueue final : public MessageQueue {
  public:
   ParkingQueue(ParkAt at, std::shared_ptr<Gate> gate) : at_(at), gate_(std::move(gate)) {}
 
-  void enqueue(Envelope envelope) override {
+  void do_enqueue(Envelope envelope) override {
     const bool parks = envelope.message.is<int>() && envelope.message.get<int>() == kParked;
     if (parks && at_ == ParkAt::kBeforePush) gate_->park();
     inner_.enqueue(std::move(envelope));
     if (parks && at_ == ParkAt::kAfterPush) gate_->park();
   }
-  void enqueue_signal(Envelope envelope) override { inner_.enqueue_signal(std::move(envelope)); }
+  void do_enqueue_signal(Envelope envelope) override { inner_.enqueue_signal(std::move(envelope)); }
   std::size_t size() const override { return inner_.size(); }
   bool size_at_least(std::size_t n) const override { return inner_.size_at_least(n); }
   MailboxDescription describe() const override { return inner_.describe(); }
   bool enqueue_is_sequentially_consistent() const noexcept override {
     return inner_.enqueue_is_sequentially_consistent();
   }
-  std::optional<Envelope> dequeue() override { return inner_.dequeue(); }
-  std::vector<Envelope> drain() override { return inner_.drain(); }
-  void prepend(std::vector<Envelope> envelopes) override { inner_.prepend(std::move(envelopes)); }
+  std::optional<Envelope> do_dequeue() override { return inner_.dequeue(); }
+  std::vector<Envelope> do_drain() override { return inner_.drain(); }
+  void do_prepend(std::vector<Envelope> envelopes) override {
+    inner_.prepend(std::move(envelopes));
+  }
 
  private:
   const ParkAt at_;

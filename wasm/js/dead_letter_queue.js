@@ -63,7 +63,7 @@ export class DeadLetterQueue {
     return check(core.dlqGet(this._system._id, key)).entry ?? undefined;
   }
   // { kind: 'replayed' | 'unknown-entry' | 'unresolved-recipient' |
-  //   'degraded-payload' | 'quarantined' | 'rejected', recipientPath? }
+  //   'degraded-payload' | 'quarantined' | 'rejected' | 'control-message', recipientPath? }
   async replay(id, alternatePath) {
     if (alternatePath !== undefined && alternatePath !== null && typeof alternatePath !== 'string') {
       throw new TypeError(`replay(id, path): path must be a string, got ${describe(alternatePath)}`);

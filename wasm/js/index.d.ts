@@ -10,7 +10,8 @@ export type ReplayKind =
   | 'unresolved-recipient'
   | 'degraded-payload'
   | 'quarantined'
-  | 'rejected';
+  | 'rejected'
+  | 'control-message';
 
 /** Ranked last by a PriorityMailbox: priorityFor threw or returned a non-number. */
 export declare const UNRANKABLE_PRIORITY: number;
@@ -187,6 +188,7 @@ export declare const ReplayOutcome: {
   readonly DegradedPayload: 'degraded-payload';
   readonly Quarantined: 'quarantined';
   readonly Rejected: 'rejected';
+  readonly ControlMessage: 'control-message';
 };
 
 // ---------------------------------------------------------------- supervision
@@ -313,6 +315,12 @@ export interface Envelope<T = unknown> {
 /** Built-in mailboxes always pass the envelope; a custom one may report only the reason. */
 export type MailboxDropObserver<T = unknown> = (reason: MailboxDropReason, envelope?: Envelope<T>) => void;
 
+/**
+ * A mailbox usable on its own. Once an actor owns it (returned by a withMailbox factory), the
+ * members that would change it (enqueue*, dequeue*, drain*, prependUser, suspend, resume) throw
+ * IllegalStateError naming the owner; reads and observeDrops keep working. The framework's calls
+ * into a subclass (its super.enqueue inside an enqueue override) are not affected.
+ */
 export declare class Mailbox<T = unknown> {
   constructor();
   enqueue(envelope: Envelope<T>): void;

@@ -1,11 +1,14 @@
 // Mailbox, BoundedMailbox, PriorityMailbox: JS classes backed by core mailbox
-// objects (the core decides every overflow), usable with or without an actor.
+// objects (the core decides every overflow), usable on their own. Once an
+// actor owns one (withMailbox), the core refuses the members that would
+// change it (enqueue*, dequeue*, drain*, prependUser, suspend, resume) with
+// IllegalStateError naming the owner; reads keep working.
 // Envelopes are { message, sender }; a returned envelope carries the very
 // message object that was enqueued. A JS subclass that overrides a user-path
 // method is driven through a C++ adapter that calls its JS methods.
 import { core } from './core_loader.js';
 import { MailboxQueue } from './closed_sets.js';
-import { check, describe } from './errors.js';
+import { IllegalStateError, check, describe } from './errors.js';
 import { ActorRef, refFor, senderId, specialOf } from './actor_ref.js';
 import { UNRANKABLE_PRIORITY } from './messages.js';
 import { settingsOf } from './options.js';
@@ -34,6 +37,20 @@ export function reportCallbackError(error) {
 }
 
 const { User: USER, Signal: SIGNAL, System: SYSTEM } = MailboxQueue;
+
+// check(), with the core's refusal of an owned mailbox naming the JS member
+// the caller used (the core names its own: dequeue_user, ...).
+function checkAs(member, result) {
+  try {
+    return check(result);
+  } catch (error) {
+    if (error instanceof IllegalStateError) {
+      error.message = error.message.replace(/^\w+ refused/, `${member} refused`);
+    }
+    throw error;
+  }
+}
+const memberOf = { [USER]: 'enqueue', [SIGNAL]: 'enqueueSignal', [SYSTEM]: 'enqueueSystem' };
 
 // Methods whose override makes the actor use the JS-calling adapter.
 const userPathMembers = ['enqueue', 'enqueueSignal', 'dequeueUser', 'drainUser', 'prependUser',
@@ -92,30 +109,31 @@ export class Mailbox {
   }
   _enqueue(which, envelope) {
     const e = envelopeToCore(envelope);
-    check(core.mailboxEnqueue(this._id, which, e.message, e.senderId, e.special, e.replay));
+    checkAs(memberOf[which],
+      core.mailboxEnqueue(this._id, which, e.message, e.senderId, e.special, e.replay));
   }
   // Undefined while suspended: a suspended mailbox holds its user messages
   // (the core's ActorMailbox::dequeue_user decides it).
   dequeueUser() {
-    const raw = core.mailboxDequeue(this._id, USER);
+    const raw = checkAs('dequeueUser', core.mailboxDequeue(this._id, USER));
     return raw ? envelopeFromCore(raw) : undefined;
   }
   dequeueSystem() {
-    const raw = core.mailboxDequeue(this._id, SYSTEM);
+    const raw = checkAs('dequeueSystem', core.mailboxDequeue(this._id, SYSTEM));
     return raw ? envelopeFromCore(raw) : undefined;
   }
   drainUser() {
-    return core.mailboxDrain(this._id, USER).map(envelopeFromCore);
+    return checkAs('drainUser', core.mailboxDrain(this._id, USER)).map(envelopeFromCore);
   }
   drainSystem() {
-    return core.mailboxDrain(this._id, SYSTEM).map(envelopeFromCore);
+    return checkAs('drainSystem', core.mailboxDrain(this._id, SYSTEM)).map(envelopeFromCore);
   }
   // Put envelopes back at the front in their order (unstash). Bounded: may
   // shed at the tail, or throw MailboxFullError under reject.
   prependUser(envelopes) {
     if (!Array.isArray(envelopes)) throw new TypeError('prependUser needs an array of envelopes');
     const raws = envelopes.map((e) => envelopeToCore(checkEnvelope(e, 'prependUser')));
-    check(core.mailboxPrepend(this._id, raws));
+    checkAs('prependUser', core.mailboxPrepend(this._id, raws));
   }
   // System messages always count; user messages only while not suspended
   // (ActorMailbox::has_messages' rule, composed from the members a subclass
@@ -130,10 +148,10 @@ export class Mailbox {
     return core.mailboxSystemSize(this._id) > 0;
   }
   suspend() {
-    core.mailboxSuspend(this._id, true);
+    checkAs('suspend', core.mailboxSuspend(this._id, true));
   }
   resume() {
-    core.mailboxSuspend(this._id, false);
+    checkAs('resume', core.mailboxSuspend(this._id, false));
   }
   // Pending user messages.
   get size() {

@@ -44,10 +44,24 @@ export function typeError(family, field, value) {
   return error;
 }
 
-// Every known field of a settings object, in the core's order (so two wrong
-// fields are reported as natively: the first in the table); returns the object.
+// Every field of a settings object: one the family does not name is the
+// core's OptionsError ("did you mean ...?"), never ignored; then each known
+// field's JS type, in the core's order (so two wrong fields are reported as
+// natively: the first in the table); returns the object.
 export function checkFields(family, settings) {
-  for (const field of Object.keys(optionSchema[family] ?? {})) checkField(family, field, settings[field]);
+  const known = optionSchema[family];
+  if (known !== undefined) {
+    for (const field of Object.keys(settings)) {
+      if (settings[field] === undefined || Object.hasOwn(known, field)) continue;
+      const status = core.optionFieldError(family, field, valueText(settings[field]));
+      if (status?.error) {
+        const error = errorFromRecord(status.error);
+        error.value = settings[field];
+        throw error;
+      }
+    }
+  }
+  for (const field of Object.keys(known ?? {})) checkField(family, field, settings[field]);
   return settings;
 }
 

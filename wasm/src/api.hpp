@@ -24,6 +24,8 @@ val option_schema();  // { family: { field: 'number' | 'string' | ... } }
 // fits).
 val option_type_error(std::string family, std::string field, std::string given,
                       std::string value_text);
+// { error } for a field `family` does not name (with the nearest known one), else undefined.
+val option_field_error(std::string family, std::string field, std::string value_text);
 // The effective values of an options record of `family`, or an error status.
 val options_resolve(std::string family, val settings, std::string system_name);
 
@@ -93,13 +95,13 @@ bool mailbox_alive(std::uint32_t id);
 std::uint32_t mailbox_adapter_create(val instance, std::uint32_t base);
 val mailbox_enqueue(std::uint32_t id, int which, val message, std::uint32_t sender, int special,
                     double replay);
-val mailbox_dequeue(std::uint32_t id, int which);  // envelope record | null
+val mailbox_dequeue(std::uint32_t id, int which);  // envelope record | null | { error }
 val mailbox_drain(std::uint32_t id, int which);
 val mailbox_prepend(std::uint32_t id, val records);
 double mailbox_size(std::uint32_t id);
 double mailbox_system_size(std::uint32_t id);
 bool mailbox_suspended(std::uint32_t id);
-void mailbox_suspend(std::uint32_t id, bool suspend);
+val mailbox_suspend(std::uint32_t id, bool suspend);  // undefined | { error }
 double mailbox_dropped_count(std::uint32_t id);
 bool mailbox_dead_letter_drops(std::uint32_t id);
 void mailbox_observe_drops(std::uint32_t id, val observer);

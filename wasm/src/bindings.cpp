@@ -13,6 +13,7 @@ EMSCRIPTEN_BINDINGS(mailroom) {
   function("closedSets", &closed_sets);
   function("optionSchema", &option_schema);
   function("optionTypeError", &option_type_error);
+  function("optionFieldError", &option_field_error);
   function("optionsResolve", &options_resolve);
 
   function("systemCreate", &system_create);

@@ -23,8 +23,9 @@ val checked(val result) {
 }
 }  // namespace
 
-JsMessageQueue::JsMessageQueue(val instance, MailboxDescription base)
-    : instance_(std::move(instance)), base_(std::move(base)) {
+JsMessageQueue::JsMessageQueue(val instance, MailboxDescription base,
+                               std::shared_ptr<MessageQueue> own)
+    : instance_(std::move(instance)), base_(std::move(base)), own_(std::move(own)) {
   reports_drops_ = checked(call("mailboxReportsDrops")).as<bool>();
   dead_letter_drops_ = checked(call("mailboxDeadLetterDrops")).as<bool>();
 }
@@ -33,18 +34,35 @@ JsMessageQueue::~JsMessageQueue() {
   for (std::uint32_t key : observer_keys_) observers().erase(key);
 }
 
+bool JsMessageQueue::try_claim(const void* owner, std::string owner_path) {
+  if (!MessageQueue::try_claim(owner, owner_path)) return false;
+  // The subclass's own queue goes with it; a subclass instance is one actor's.
+  if (own_->try_claim(this, std::move(owner_path))) return true;
+  MessageQueue::release(owner);
+  return false;
+}
+
+void JsMessageQueue::release(const void* owner) noexcept {
+  if (MessageQueue::owner() == owner) own_->release(this);
+  MessageQueue::release(owner);
+}
+
+// Every call into the subclass is the framework's: its super.* calls reach
+// its own (owned) core queue.
 val JsMessageQueue::call(const char* hook) const {
+  MessageQueue::FrameworkCall serving(*own_);
   return hooks()[hook](instance_);
 }
 
 void JsMessageQueue::enqueue_js(Envelope envelope, bool signal) {
+  MessageQueue::FrameworkCall serving(*own_);
   checked(hooks()["mailboxEnqueue"](instance_, signal, envelope_to_js(envelope, 0)));
 }
 
-void JsMessageQueue::enqueue(Envelope envelope) {
+void JsMessageQueue::do_enqueue(Envelope envelope) {
   enqueue_js(std::move(envelope), false);
 }
-void JsMessageQueue::enqueue_signal(Envelope envelope) {
+void JsMessageQueue::do_enqueue_signal(Envelope envelope) {
   enqueue_js(std::move(envelope), true);
 }
 
@@ -65,6 +83,7 @@ void JsMessageQueue::observe_drops(DropObserver observer) {
   const std::uint32_t key = next_observer++;
   observers().emplace(key, std::move(observer));
   observer_keys_.push_back(key);
+  MessageQueue::FrameworkCall serving(*own_);
   checked(hooks()["mailboxObserveDrops"](instance_, key));
 }
 
@@ -77,13 +96,13 @@ std::uint64_t JsMessageQueue::dropped_count() const noexcept {
   }
 }
 
-std::optional<Envelope> JsMessageQueue::dequeue() {
+std::optional<Envelope> JsMessageQueue::do_dequeue() {
   val raw = checked(call("mailboxDequeue"));
   if (raw.isNull() || raw.isUndefined()) return std::nullopt;
   return envelope_from_js(raw);
 }
 
-std::vector<Envelope> JsMessageQueue::drain() {
+std::vector<Envelope> JsMessageQueue::do_drain() {
   val raws = checked(call("mailboxDrain"));
   std::vector<Envelope> out;
   const int n = raws["length"].as<int>();
@@ -92,9 +111,10 @@ std::vector<Envelope> JsMessageQueue::drain() {
   return out;
 }
 
-void JsMessageQueue::prepend(std::vector<Envelope> envelopes) {
+void JsMessageQueue::do_prepend(std::vector<Envelope> envelopes) {
   val raws = val::array();
   for (const Envelope& e : envelopes) raws.call<void>("push", envelope_to_js(e, 0));
+  MessageQueue::FrameworkCall serving(*own_);
   checked(hooks()["mailboxPrepend"](instance_, raws));
 }
 

@@ -48,15 +48,16 @@ bool mailbox_alive(std::uint32_t id) {
 }
 
 std::uint32_t mailbox_adapter_create(val instance, std::uint32_t base) {
-  auto adapter = std::make_shared<JsMessageQueue>(std::move(instance),
-                                                  MailboxTable::instance().get(base).describe());
+  const StandaloneMailbox& own = MailboxTable::instance().get(base);
+  auto adapter =
+      std::make_shared<JsMessageQueue>(std::move(instance), own.describe(), own.queue_ptr());
   return MailboxTable::instance().add_adapter(std::move(adapter));
 }
 
 val mailbox_enqueue(std::uint32_t id, int which, val message, std::uint32_t sender, int special,
                     double replay) {
   return guarded([&] {
-    ActorMailbox& mailbox = MailboxTable::instance().get(id);
+    StandaloneMailbox& mailbox = MailboxTable::instance().get(id);
     Envelope envelope;
     envelope.message = message_from_js(std::move(message), special, 0);
     envelope.sender = ref_from_id(sender);
@@ -75,19 +76,24 @@ val mailbox_enqueue(std::uint32_t id, int which, val message, std::uint32_t send
   });
 }
 
+// Refused (IllegalStateError, as an error record) once an actor owns the mailbox.
 val mailbox_dequeue(std::uint32_t id, int which) {
-  ActorMailbox& mailbox = MailboxTable::instance().get(id);
-  auto envelope = static_cast<MailboxQueue>(which) == MailboxQueue::kSystem
-                      ? mailbox.dequeue_system()
-                      : mailbox.dequeue_user();
-  return envelope ? envelope_to_js(*envelope, 0) : val::null();
+  return guarded([&] {
+    StandaloneMailbox& mailbox = MailboxTable::instance().get(id);
+    auto envelope = static_cast<MailboxQueue>(which) == MailboxQueue::kSystem
+                        ? mailbox.dequeue_system()
+                        : mailbox.dequeue_user();
+    return envelope ? envelope_to_js(*envelope, 0) : val::null();
+  });
 }
 
 val mailbox_drain(std::uint32_t id, int which) {
-  ActorMailbox& mailbox = MailboxTable::instance().get(id);
-  return envelopes_to_js(static_cast<MailboxQueue>(which) == MailboxQueue::kSystem
-                             ? mailbox.drain_system()
-                             : mailbox.drain_user());
+  return guarded([&] {
+    StandaloneMailbox& mailbox = MailboxTable::instance().get(id);
+    return envelopes_to_js(static_cast<MailboxQueue>(which) == MailboxQueue::kSystem
+                               ? mailbox.drain_system()
+                               : mailbox.drain_user());
+  });
 }
 
 val mailbox_prepend(std::uint32_t id, val records) {
@@ -108,13 +114,15 @@ double mailbox_system_size(std::uint32_t id) {
 bool mailbox_suspended(std::uint32_t id) {
   return MailboxTable::instance().get(id).suspended();
 }
-void mailbox_suspend(std::uint32_t id, bool suspend) {
-  ActorMailbox& mailbox = MailboxTable::instance().get(id);
-  if (suspend) {
-    mailbox.suspend();
-  } else {
-    mailbox.resume();
-  }
+val mailbox_suspend(std::uint32_t id, bool suspend) {
+  return guarded([&] {
+    StandaloneMailbox& mailbox = MailboxTable::instance().get(id);
+    if (suspend) {
+      mailbox.suspend();
+    } else {
+      mailbox.resume();
+    }
+  });
 }
 double mailbox_dropped_count(std::uint32_t id) {
   return static_cast<double>(MailboxTable::instance().get(id).dropped_count());

@@ -11,7 +11,7 @@ MailboxTable& MailboxTable::instance() {
 
 std::uint32_t MailboxTable::add(std::shared_ptr<MessageQueue> queue) {
   const std::uint32_t id = next_id_++;
-  entries_[id] = Entry{std::make_shared<ActorMailbox>(queue), queue, queue, false};
+  entries_[id] = Entry{std::make_shared<StandaloneMailbox>(queue), queue, queue, false};
   return id;
 }
 
@@ -29,7 +29,7 @@ std::shared_ptr<MessageQueue> MailboxTable::take(std::uint32_t id) {
   return queue;
 }
 
-ActorMailbox& MailboxTable::get(std::uint32_t id) {
+StandaloneMailbox& MailboxTable::get(std::uint32_t id) {
   auto it = entries_.find(id);
   if (it != entries_.end() && it->second.mailbox) return *it->second.mailbox;
   throw IllegalStateError("this mailbox no longer exists");

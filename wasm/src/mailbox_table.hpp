@@ -1,8 +1,9 @@
 // Core mailboxes created from JS, by numeric id. A JS Mailbox object owns its
-// entry (released by a FinalizationRegistry when the object is collected): an
-// ActorMailbox around its user queue, so the seed's whole member list (system
-// queue, suspension) works on a mailbox no actor owns. An actor spawned with
-// it takes only the user queue and wraps it in its own ActorMailbox. A
+// entry (released by a FinalizationRegistry when the object is collected): a
+// StandaloneMailbox around its user queue, so the seed's whole member list
+// (system queue, suspension) works on a mailbox no actor owns, and is refused
+// by the core once an actor owns it. An actor spawned with it takes only the
+// user queue and wraps it in its own ActorMailbox. A
 // JsMessageQueue for a JS subclass is owned by the actor that uses it, so the
 // table only watches it (weak), except between its creation and the factory
 // call that hands it to the actor.
@@ -12,7 +13,7 @@
 #include <memory>
 #include <unordered_map>
 
-#include "mailroom/mailbox.hpp"
+#include "mailroom/standalone_mailbox.hpp"
 
 namespace mailroom::wasm {
 
@@ -27,13 +28,13 @@ class MailboxTable {
   std::shared_ptr<MessageQueue> take(std::uint32_t id);
   // A JS Mailbox object's own mailbox; throws IllegalStateError when unknown,
   // released or an adapter.
-  ActorMailbox& get(std::uint32_t id);
+  StandaloneMailbox& get(std::uint32_t id);
   bool alive(std::uint32_t id) const;
   void release(std::uint32_t id);
 
  private:
   struct Entry {
-    std::shared_ptr<ActorMailbox> mailbox;  // none for an adapter
+    std::shared_ptr<StandaloneMailbox> mailbox;  // none for an adapter
     std::shared_ptr<MessageQueue> strong;
     std::weak_ptr<MessageQueue> weak;
     bool adapter = false;

@@ -64,6 +64,14 @@ val option_type_error(std::string family, std::string field, std::string given,
   return out;
 }
 
+val option_field_error(std::string family, std::string field, std::string value_text) {
+  auto error = unknown_option_field(family, field, std::move(value_text));
+  if (!error) return val::undefined();
+  val out = val::object();
+  out.set("error", options_error_record(*error));
+  return out;
+}
+
 val options_resolve(std::string family, val settings, std::string system_name) {
   return guarded([&] { return resolve_options_record(family, settings, system_name); });
 }

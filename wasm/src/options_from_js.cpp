@@ -48,6 +48,22 @@ std::optional<val> option_field(const val& settings, std::string_view family, co
   return value;
 }
 
+namespace {
+// A key the family does not name is the core's OptionsError ("did you mean
+// ...?"), never ignored; undefined and null count as unset.
+void check_record_keys(const val& settings, std::string_view family) {
+  if (js_type_of(settings) != "object") return;
+  const val keys = val::global("Object").call<val>("keys", settings);
+  const int n = keys["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const std::string key = keys[i].as<std::string>();
+    const val value = settings[key];
+    if (value.isUndefined() || value.isNull()) continue;
+    check_option_field_known(family, key, js_value_text(value));
+  }
+}
+}  // namespace
+
 std::optional<double> number_field(const val& settings, std::string_view family,
                                    const char* field) {
   auto value = option_field(settings, family, field);
@@ -105,6 +121,7 @@ val queue_settings_to_js(const DeadLetterQueueSettings& s) {
 }  // namespace
 
 ActorOptions actor_options_from_js(const val& s, const Logger& log) {
+  check_record_keys(s, kActor);
   auto options = ActorOptions::create();
   if (auto n = number_field(s, kActor, "mailboxCapacity")) options.with_mailbox_capacity(*n);
   if (auto p = string_field(s, kActor, "mailboxOverflow")) {
@@ -121,6 +138,7 @@ ActorOptions actor_options_from_js(const val& s, const Logger& log) {
 }
 
 BoundedMailboxOptions bounded_options_from_js(const val& s) {
+  check_record_keys(s, kBounded);
   auto options = BoundedMailboxOptions::create();
   if (auto n = number_field(s, kBounded, "capacity")) options.with_capacity(*n);
   if (auto p = string_field(s, kBounded, "overflow")) options.with_overflow(*p);
@@ -130,6 +148,7 @@ BoundedMailboxOptions bounded_options_from_js(const val& s) {
 }
 
 PriorityMailboxOptions priority_options_from_js(const val& s) {
+  check_record_keys(s, kPriority);
   auto options = PriorityMailboxOptions::create();
   if (auto f = option_field(s, kPriority, "priorityFor")) {
     // The JS side returns NaN for a throw or a non-number: the core ranks it.
@@ -142,6 +161,7 @@ PriorityMailboxOptions priority_options_from_js(const val& s) {
 }
 
 DeadLetterQueueOptions dead_letter_options_from_js(const val& s) {
+  check_record_keys(s, kQueue);
   auto options = DeadLetterQueueOptions::create();
   if (auto v = string_field(s, kQueue, "store")) options.with_store(*v);
   if (auto n = number_field(s, kQueue, "maxEntries")) options.with_max_entries(*n);

@@ -30,8 +30,6 @@ class BoundedMailbox final : public MessageQueue {
   explicit BoundedMailbox(BoundedMailboxOptions options);
 
   // ---- any thread ----
-  void enqueue(Envelope envelope) override;  // may throw MailboxFullError (reject)
-  void enqueue_signal(Envelope envelope) override;
   std::size_t size() const override;
   MailboxDescription describe() const override;
 
@@ -43,16 +41,21 @@ class BoundedMailbox final : public MessageQueue {
   std::size_t capacity() const noexcept { return capacity_; }
   OverflowPolicy overflow() const noexcept { return overflow_; }
 
+ protected:
+  // ---- any thread ----
+  void do_enqueue(Envelope envelope) override;  // may throw MailboxFullError (reject)
+  void do_enqueue_signal(Envelope envelope) override;
+
   // ---- owning actor only ----
-  std::optional<Envelope> dequeue() override;
-  std::vector<Envelope> drain() override;
+  std::optional<Envelope> do_dequeue() override;
+  std::vector<Envelope> do_drain() override;
   // Puts the batch back at the head in order, within the bound:
   //   drop-head  evicts the newest queued messages to make room (drop-head);
   //              once nothing queued may go, the batch's tail is discarded (drop-new)
   //   drop-new   discards the part of the batch that does not fit (its tail)
   //   reject     all-or-nothing: throws MailboxFullError before inserting any
   //              (the vector is taken by value: keep a copy to restore a stash)
-  void prepend(std::vector<Envelope> envelopes) override;
+  void do_prepend(std::vector<Envelope> envelopes) override;
 
  private:
   explicit BoundedMailbox(BoundedMailboxOptions::Resolved settings);

@@ -7,6 +7,12 @@
 //   any thread        enqueue*, size, system_size, has_*, suspended, closed,
 //                     describe, dropped_count, observe_drops
 //   owning actor only dequeue_*, drain_*, prepend_user, suspend, resume, close
+//
+// This is the actor's own mailbox: it calls its queue's implementation
+// directly, with no ownership check on the way. Constructing one over a queue
+// an actor owns is refused (IllegalStateError), and an actor refuses a queue
+// another ActorMailbox still wraps. To use the whole member list on a mailbox
+// no actor owns, use StandaloneMailbox (standalone_mailbox.hpp).
 #pragma once
 
 #include <atomic>
@@ -27,7 +33,9 @@ class ActorMailbox final {
   // Where envelopes go once the mailbox is closed (the actor's dead letters).
   using Sink = std::function<void(Envelope)>;
 
+  // Throws IllegalStateError when an actor owns `queue`.
   explicit ActorMailbox(std::shared_ptr<MessageQueue> queue);
+  ~ActorMailbox();
   ActorMailbox(const ActorMailbox&) = delete;
   ActorMailbox& operator=(const ActorMailbox&) = delete;
 
@@ -73,11 +81,11 @@ class ActorMailbox final {
   std::optional<Envelope> dequeue_system() { return system_.pop(); }
   // Nothing while suspended: a suspended mailbox holds its user messages.
   std::optional<Envelope> dequeue_user();
-  std::vector<Envelope> drain_user() { return queue_->drain(); }  // suspended or not
+  std::vector<Envelope> drain_user() { return queue_->do_drain(); }  // suspended or not
   std::vector<Envelope> drain_system();
   // Unstash; bounded queues bound it (may throw MailboxFullError, then
   // nothing was inserted).
-  void prepend_user(std::vector<Envelope> envelopes) { queue_->prepend(std::move(envelopes)); }
+  void prepend_user(std::vector<Envelope> envelopes) { queue_->do_prepend(std::move(envelopes)); }
 
   // Akka's cleanUp: from now on every user message, signal and stop/kill goes
   // straight to `sink`, and what the user queue still holds is handed to it.
@@ -91,6 +99,12 @@ class ActorMailbox final {
   const std::shared_ptr<MessageQueue>& queue_ptr() const noexcept { return queue_; }
 
  private:
+  friend class StandaloneMailbox;
+  struct Uncounted {};
+  // StandaloneMailbox's: not counted as a wrapper, since it checks ownership
+  // on every call itself.
+  ActorMailbox(std::shared_ptr<MessageQueue> queue, Uncounted);
+
   // True (and the envelope handed to the sink) once closed.
   bool diverted(Envelope& envelope);
 
@@ -98,7 +112,8 @@ class ActorMailbox final {
   detail::FifoQueue<Envelope, detail::EnvelopePacking> system_;
   detail::Atomic<bool> suspended_{false};
   detail::Atomic<bool> closed_{false};
-  Sink sink_;  // written once, before closed_ is published
+  Sink sink_;             // written once, before closed_ is published
+  bool counted_ = false;  // in queue_->wrappers()
 };
 
 }  // namespace mailroom

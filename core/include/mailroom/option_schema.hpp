@@ -27,9 +27,18 @@ struct OptionField {
 // Every family's fields, in the order the front doors apply them.
 const std::vector<OptionField>& option_schema();
 
-// The field, or null when the family does not name it (unknown fields are
-// ignored, as the seed framework ignores them).
+// The field, or null when the family does not name it.
 const OptionField* find_option_field(std::string_view family, std::string_view field) noexcept;
+
+// A field the family does not name is refused, never ignored: a misspelled
+// key (mailboxCapactiy) would otherwise leave the setting it meant at its
+// default without a word. OptionsError{family, field, value_text, "is not a
+// <family> field (did you mean mailboxCapacity?)"}, or nullopt for a known
+// field (or a family this table does not list).
+std::optional<OptionsError> unknown_option_field(std::string_view family, std::string_view field,
+                                                 std::string value_text);
+void check_option_field_known(std::string_view family, std::string_view field,
+                              std::string value_text);
 
 // Checks the JS type of a given (set, not undefined/null) value. `given` is
 // the JS typeof, with "null" and "array" told apart from "object";

@@ -44,12 +44,6 @@ class PriorityMailbox final : public MessageQueue {
   explicit PriorityMailbox(PriorityMailboxOptions options);
 
   // ---- any thread ----
-  void enqueue(Envelope envelope) override;  // may throw MailboxFullError (reject)
-  void enqueue_signal(Envelope envelope) override;
-  // A PoisonPill/Kill closes the current epoch: it goes behind every message
-  // queued before it, whatever their rank, and everything sent after it
-  // (whatever its rank) goes behind it. Never shed, never rejected.
-  void enqueue_control(Envelope envelope) override;
   std::size_t size() const override;
   MailboxDescription describe() const override;
 
@@ -65,13 +59,22 @@ class PriorityMailbox final : public MessageQueue {
   // kUnrankablePriority (after telling on_priority_error) when it has none.
   double rank_of(const Envelope& envelope) const;
 
+ protected:
+  // ---- any thread ----
+  void do_enqueue(Envelope envelope) override;  // may throw MailboxFullError (reject)
+  void do_enqueue_signal(Envelope envelope) override;
+  // A PoisonPill/Kill closes the current epoch: it goes behind every message
+  // queued before it, whatever their rank, and everything sent after it
+  // (whatever its rank) goes behind it. Never shed, never rejected.
+  void do_enqueue_control(Envelope envelope) override;
+
   // ---- owning actor only ----
-  std::optional<Envelope> dequeue() override;
-  std::vector<Envelope> drain() override;  // in delivery order
+  std::optional<Envelope> do_dequeue() override;
+  std::vector<Envelope> do_drain() override;  // in delivery order
   // Re-ranks each envelope as a new arrival (it rejoins its tier, behind the
   // equals already queued), so the bound applies and may drop. Under reject
   // it is all-or-nothing: throws MailboxFullError before inserting any.
-  void prepend(std::vector<Envelope> envelopes) override;
+  void do_prepend(std::vector<Envelope> envelopes) override;
 
  private:
   explicit PriorityMailbox(PriorityMailboxOptions::Resolved settings);

@@ -13,6 +13,10 @@ enum class ReplayOutcome {
   kDegradedPayload,      // "degraded-payload": provenance only, nothing to send
   kQuarantined,          // "quarantined": already replayed max-replays times
   kRejected,             // "rejected": the destination mailbox refused it; entry stays
+  // "control-message": a PoisonPill or Kill (a stop()/kill() that came after
+  // its actor had stopped). Replaying it would stop or fail whatever actor
+  // lives at the path now, so it is never delivered; the entry stays.
+  kControlMessage,
 };
 
 std::string_view to_string(ReplayOutcome outcome) noexcept;

@@ -17,16 +17,17 @@ namespace mailroom {
 
 class UnboundedMailbox final : public MessageQueue {
  public:
-  void enqueue(Envelope envelope) override;
-  void enqueue_signal(Envelope envelope) override;
   std::size_t size() const override;
   bool size_at_least(std::size_t n) const override;
   MailboxDescription describe() const override;
   bool enqueue_is_sequentially_consistent() const noexcept override { return true; }
 
-  std::optional<Envelope> dequeue() override;
-  std::vector<Envelope> drain() override;
-  void prepend(std::vector<Envelope> envelopes) override;
+ protected:
+  void do_enqueue(Envelope envelope) override;
+  void do_enqueue_signal(Envelope envelope) override;
+  std::optional<Envelope> do_dequeue() override;
+  std::vector<Envelope> do_drain() override;
+  void do_prepend(std::vector<Envelope> envelopes) override;
 
  private:
   detail::FifoQueue<Envelope, detail::EnvelopePacking> user_;

@@ -15,6 +15,7 @@
 #include "mailroom/errors.hpp"
 #include "mailroom/metrics_registry.hpp"
 #include "mailroom/payload_codec_registry.hpp"
+#include "mailroom/system_messages.hpp"
 #include "recipient_path.hpp"
 
 namespace mailroom {
@@ -324,11 +325,18 @@ DeadLetterQueue::ReplayPlan DeadLetterQueue::plan_replay(
       lock.unlock();
       return refuse(ReplayOutcome::kDegradedPayload, recorded_path);
     }
+    const Message& captured = std::get<DeadLetterEntry::Captured>(entry.payload).message;
+    // A stop()/kill() that outlived its actor: delivered now it would stop
+    // or fail the actor that lives at the path today, which never asked.
+    if (captured.is<PoisonPill>() || captured.is<Kill>()) {
+      lock.unlock();
+      return refuse(ReplayOutcome::kControlMessage, recorded_path);
+    }
     if (entry.replay_count >= settings_.max_replays) {
       lock.unlock();
       return refuse(ReplayOutcome::kQuarantined, recorded_path);
     }
-    plan.message = std::get<DeadLetterEntry::Captured>(entry.payload).message;
+    plan.message = captured;
     plan.sender = entry.sender;
     sender_path = entry.sender_path;
   }

@@ -1,8 +1,12 @@
 #include "mailroom/dead_letter_queue_options.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
+#include "mailroom/detail/nearest_name.hpp"
 #include "mailroom/errors.hpp"
 #include "mailroom/hocon_config.hpp"
 #include "mailroom/option_number.hpp"
@@ -62,6 +66,26 @@ std::string hocon_path(const HoconConfig& config, std::string_view key) {
   return {};
 }
 
+// Every key of the block must be one of these: a misspelled key (stor) would
+// otherwise leave the setting it meant at its default without a word.
+void check_block_keys(const HoconConfig& config, const char* block) {
+  static const std::vector<std::string_view> known = {"store", "max-entries", "retention",
+                                                      "max-replays", "persistence-id"};
+  const HoconValue* value = config.find(block);
+  if (value == nullptr || !value->is_object()) return;  // a non-block is read key by key
+  const auto& fields = *std::get<std::shared_ptr<HoconObject>>(value->storage());
+  for (const auto& [key, field] : fields) {
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    const auto nearest = detail::nearest_name(key, known);
+    throw OptionsError(kFamily, std::string(block) + "." + key, field.to_text(),
+                       "is not a key of " + std::string(block) + " (line " +
+                           std::to_string(field.line()) + ")" +
+                           (nearest ? "; did you mean " + std::string(*nearest) + "?"
+                                    : "; known: store, max-entries, retention, max-replays, "
+                                      "persistence-id"));
+  }
+}
+
 std::string hocon_text(const HoconConfig& config, const std::string& path) {
   const HoconValue* value = config.find(path);
   return value != nullptr ? value->to_text() : std::string();
@@ -106,6 +130,8 @@ DeadLetterQueueSettings DeadLetterQueueOptions::resolve(const HoconConfig* confi
   settings.persistence_id = DeadLetterQueueSettings::default_persistence_id(system_name);
 
   if (config != nullptr) {
+    check_block_keys(*config, "mailroom.dead-letters");
+    check_block_keys(*config, "actor-ts.dead-letters");
     if (auto path = hocon_path(*config, "store"); !path.empty()) {
       settings.store = parse_store(*config->get_string(path));
     }

@@ -43,6 +43,8 @@ std::string_view to_string(ReplayOutcome outcome) noexcept {
       return "quarantined";
     case ReplayOutcome::kRejected:
       return "rejected";
+    case ReplayOutcome::kControlMessage:
+      return "control-message";
   }
   return "unknown";
 }
@@ -54,6 +56,7 @@ std::optional<ReplayOutcome> replay_outcome_from_string(std::string_view text) n
   if (text == "degraded-payload") return ReplayOutcome::kDegradedPayload;
   if (text == "quarantined") return ReplayOutcome::kQuarantined;
   if (text == "rejected") return ReplayOutcome::kRejected;
+  if (text == "control-message") return ReplayOutcome::kControlMessage;
   return std::nullopt;
 }
 

@@ -5,8 +5,22 @@
 
 namespace mailroom {
 
-ActorMailbox::ActorMailbox(std::shared_ptr<MessageQueue> queue) : queue_(std::move(queue)) {
+ActorMailbox::ActorMailbox(std::shared_ptr<MessageQueue> queue)
+    : ActorMailbox(std::move(queue), Uncounted{}) {
+  // Cold: once per actor. A queue an actor owns is not wrapped a second time
+  // (that would bypass the owner's refusal, see MessageQueue).
+  queue_->refuse_if_owned("ActorMailbox");
+  queue_->wrappers_.fetch_add(1, std::memory_order_acq_rel);
+  counted_ = true;
+}
+
+ActorMailbox::ActorMailbox(std::shared_ptr<MessageQueue> queue, Uncounted)
+    : queue_(std::move(queue)) {
   if (!queue_) throw std::invalid_argument("ActorMailbox needs a MessageQueue");
+}
+
+ActorMailbox::~ActorMailbox() {
+  if (counted_) queue_->wrappers_.fetch_sub(1, std::memory_order_acq_rel);
 }
 
 bool ActorMailbox::diverted(Envelope& envelope) {
@@ -16,15 +30,15 @@ bool ActorMailbox::diverted(Envelope& envelope) {
 }
 
 void ActorMailbox::enqueue(Envelope&& envelope) {
-  if (!diverted(envelope)) queue_->enqueue(std::move(envelope));
+  if (!diverted(envelope)) queue_->do_enqueue(std::move(envelope));
 }
 
 void ActorMailbox::enqueue_signal(Envelope&& envelope) {
-  if (!diverted(envelope)) queue_->enqueue_signal(std::move(envelope));
+  if (!diverted(envelope)) queue_->do_enqueue_signal(std::move(envelope));
 }
 
 void ActorMailbox::enqueue_control(Envelope&& envelope) {
-  if (!diverted(envelope)) queue_->enqueue_control(std::move(envelope));
+  if (!diverted(envelope)) queue_->do_enqueue_control(std::move(envelope));
 }
 
 void ActorMailbox::enqueue_system(Envelope&& envelope) {
@@ -33,7 +47,7 @@ void ActorMailbox::enqueue_system(Envelope&& envelope) {
 
 std::optional<Envelope> ActorMailbox::dequeue_user() {
   if (suspended()) return std::nullopt;
-  return queue_->dequeue();
+  return queue_->do_dequeue();
 }
 
 std::vector<Envelope> ActorMailbox::drain_system() {
@@ -47,7 +61,7 @@ void ActorMailbox::close(Sink sink) {
     sink_ = std::move(sink);
     closed_.store(true, std::memory_order_seq_cst);
   }
-  for (auto& envelope : queue_->drain()) sink_(std::move(envelope));
+  for (auto& envelope : queue_->do_drain()) sink_(std::move(envelope));
 }
 
 }  // namespace mailroom

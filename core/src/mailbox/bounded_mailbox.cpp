@@ -68,7 +68,7 @@ std::optional<Envelope> BoundedMailbox::take_newest_droppable() {
   return std::nullopt;
 }
 
-void BoundedMailbox::enqueue(Envelope envelope) {
+void BoundedMailbox::do_enqueue(Envelope envelope) {
   std::optional<DropLedger::Drop> dropped;
   {
     std::lock_guard lock(mutex_);
@@ -79,7 +79,7 @@ void BoundedMailbox::enqueue(Envelope envelope) {
   if (dropped) ledger_.notify(std::move(*dropped));
 }
 
-void BoundedMailbox::enqueue_signal(Envelope envelope) {
+void BoundedMailbox::do_enqueue_signal(Envelope envelope) {
   envelope.signal = true;
   std::lock_guard lock(mutex_);
   user_.push_back(Slot{std::move(envelope), false});
@@ -94,7 +94,7 @@ MailboxDescription BoundedMailbox::describe() const {
   return {"bounded", capacity_, overflow_, dead_letter_drops_};
 }
 
-std::optional<Envelope> BoundedMailbox::dequeue() {
+std::optional<Envelope> BoundedMailbox::do_dequeue() {
   std::lock_guard lock(mutex_);
   if (user_.empty()) return std::nullopt;
   Envelope front = std::move(user_.front().envelope);
@@ -102,7 +102,7 @@ std::optional<Envelope> BoundedMailbox::dequeue() {
   return front;
 }
 
-std::vector<Envelope> BoundedMailbox::drain() {
+std::vector<Envelope> BoundedMailbox::do_drain() {
   std::lock_guard lock(mutex_);
   std::vector<Envelope> out;
   out.reserve(user_.size());
@@ -111,7 +111,7 @@ std::vector<Envelope> BoundedMailbox::drain() {
   return out;
 }
 
-void BoundedMailbox::prepend(std::vector<Envelope> envelopes) {
+void BoundedMailbox::do_prepend(std::vector<Envelope> envelopes) {
   if (envelopes.empty()) return;
   std::vector<DropLedger::Drop> dropped;
   {

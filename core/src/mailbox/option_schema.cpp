@@ -1,13 +1,21 @@
 #include "mailroom/option_schema.hpp"
 
+#include "mailroom/detail/nearest_name.hpp"
 #include "mailroom/errors.hpp"
 
 namespace mailroom {
 
 namespace {
 std::string with_article(std::string_view noun) {
-  const bool vowel = !noun.empty() && std::string_view("aeiou").find(noun[0]) != noun.npos;
+  // Case ignored: "an ActorOptions" as well as "an object".
+  const bool vowel = !noun.empty() && std::string_view("aeiouAEIOU").find(noun[0]) != noun.npos;
   return (noun == "null" || noun == "undefined" ? "" : vowel ? "an " : "a ") + std::string(noun);
+}
+
+std::string joined(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::string_view name : names) out += (out.empty() ? "" : ", ") + std::string(name);
+  return out;
 }
 }  // namespace
 
@@ -71,6 +79,27 @@ const OptionField* find_option_field(std::string_view family, std::string_view f
     if (f.family == family && f.field == field) return &f;
   }
   return nullptr;
+}
+
+std::optional<OptionsError> unknown_option_field(std::string_view family, std::string_view field,
+                                                 std::string value_text) {
+  std::vector<std::string_view> known;
+  for (const OptionField& f : option_schema()) {
+    if (f.family != family) continue;
+    if (f.field == field) return std::nullopt;
+    known.push_back(f.field);
+  }
+  if (known.empty()) return std::nullopt;  // not a family this table describes
+  const auto nearest = detail::nearest_name(field, known);
+  return OptionsError(std::string(family), std::string(field), std::move(value_text),
+                      "is not " + with_article(family) + " field" +
+                          (nearest ? " (did you mean " + std::string(*nearest) + "?)"
+                                   : " (known: " + joined(known) + ")"));
+}
+
+void check_option_field_known(std::string_view family, std::string_view field,
+                              std::string value_text) {
+  if (auto error = unknown_option_field(family, field, std::move(value_text))) throw *error;
 }
 
 std::optional<OptionsError> option_type_mismatch(std::string_view family, std::string_view field,

@@ -90,7 +90,7 @@ std::optional<DropLedger::Drop> PriorityMailbox::decide_overflow(double priority
   throw std::logic_error("PriorityMailbox: policy without a branch");
 }
 
-void PriorityMailbox::enqueue(Envelope envelope) {
+void PriorityMailbox::do_enqueue(Envelope envelope) {
   const double priority = rank_of(envelope);  // user code: never under our lock
   std::optional<DropLedger::Drop> dropped;
   {
@@ -100,14 +100,14 @@ void PriorityMailbox::enqueue(Envelope envelope) {
   if (dropped) ledger_.notify(std::move(*dropped));
 }
 
-void PriorityMailbox::enqueue_signal(Envelope envelope) {
+void PriorityMailbox::do_enqueue_signal(Envelope envelope) {
   envelope.signal = true;
   const double priority = rank_of(envelope);
   std::lock_guard lock(mutex_);
   insert(priority, std::move(envelope), false);
 }
 
-void PriorityMailbox::enqueue_control(Envelope envelope) {
+void PriorityMailbox::do_enqueue_control(Envelope envelope) {
   envelope.signal = true;
   // priority_for still sees it, as in the seed (its error is reported), but
   // the rank does not place it: the epoch does.
@@ -128,17 +128,17 @@ MailboxDescription PriorityMailbox::describe() const {
   return {"priority", capacity_, overflow_, dead_letter_drops_};
 }
 
-std::optional<Envelope> PriorityMailbox::dequeue() {
+std::optional<Envelope> PriorityMailbox::do_dequeue() {
   std::lock_guard lock(mutex_);
   return ordered_.pop_front();
 }
 
-std::vector<Envelope> PriorityMailbox::drain() {
+std::vector<Envelope> PriorityMailbox::do_drain() {
   std::lock_guard lock(mutex_);
   return ordered_.drain();
 }
 
-void PriorityMailbox::prepend(std::vector<Envelope> envelopes) {
+void PriorityMailbox::do_prepend(std::vector<Envelope> envelopes) {
   if (envelopes.empty()) return;
   std::vector<double> ranks;
   ranks.reserve(envelopes.size());

@@ -4,12 +4,12 @@
 
 namespace mailroom {
 
-void UnboundedMailbox::enqueue(Envelope envelope) {
+void UnboundedMailbox::do_enqueue(Envelope envelope) {
   user_.push(std::move(envelope));
 }
 
-void UnboundedMailbox::enqueue_signal(Envelope envelope) {
-  enqueue(std::move(envelope));
+void UnboundedMailbox::do_enqueue_signal(Envelope envelope) {
+  do_enqueue(std::move(envelope));
 }
 
 std::size_t UnboundedMailbox::size() const {
@@ -25,7 +25,7 @@ MailboxDescription UnboundedMailbox::describe() const {
   return {"unbounded", {}, {}, false};
 }
 
-std::optional<Envelope> UnboundedMailbox::dequeue() {
+std::optional<Envelope> UnboundedMailbox::do_dequeue() {
   if (front_.empty()) return user_.pop();
   Envelope first = std::move(front_.front());
   front_.pop_front();
@@ -33,7 +33,7 @@ std::optional<Envelope> UnboundedMailbox::dequeue() {
   return first;
 }
 
-std::vector<Envelope> UnboundedMailbox::drain() {
+std::vector<Envelope> UnboundedMailbox::do_drain() {
   std::vector<Envelope> out(std::make_move_iterator(front_.begin()),
                             std::make_move_iterator(front_.end()));
   front_.clear();
@@ -42,7 +42,7 @@ std::vector<Envelope> UnboundedMailbox::drain() {
   return out;
 }
 
-void UnboundedMailbox::prepend(std::vector<Envelope> envelopes) {
+void UnboundedMailbox::do_prepend(std::vector<Envelope> envelopes) {
   front_.insert(front_.begin(), std::make_move_iterator(envelopes.begin()),
                 std::make_move_iterator(envelopes.end()));
   front_size_.store(front_.size(), std::memory_order_release);

@@ -314,10 +314,18 @@ std::shared_ptr<ActorCell> ActorCell::spawn_child(ActorFactory factory, std::str
   init.uid = system_->next_uid();
   // Claim before the cell exists so a shared instance never gets an observer.
   auto cell = std::make_shared<ActorCell>(std::move(init));
-  if (!mailbox->try_claim(cell.get())) {
+  if (!mailbox->try_claim(cell.get(), cell->path_)) {
     cell->mailbox_.reset();  // not ours to release
     throw OptionsError("ActorOptions", "mailbox", "<shared instance>",
                        "the mailbox factory returned an instance another actor already owns");
+  }
+  // Another ActorMailbox around the queue would reach it past the owner's
+  // refusal (MessageQueue): refused like a shared instance.
+  if (mailbox->wrappers() > 1) {
+    mailbox->release(cell.get());
+    cell->mailbox_.reset();
+    throw OptionsError("ActorOptions", "mailbox", "<wrapped instance>",
+                       "the mailbox factory returned a queue another ActorMailbox still wraps");
   }
   cell->self_ = ActorRef(cell);
   {

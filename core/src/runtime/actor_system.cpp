@@ -35,7 +35,7 @@ std::shared_ptr<detail::ActorCell> make_guardian(const std::shared_ptr<detail::S
   init.guardian = true;
   auto mailbox = init.mailbox;
   auto cell = detail::ActorCell::create(std::move(init));
-  mailbox->try_claim(cell.get());
+  mailbox->try_claim(cell.get(), cell->path());
   if (parent) parent->add_child(cell);
   cell->start_now();
   return cell;

@@ -80,6 +80,7 @@ const OUTCOME_NOTES: Record<string, string> = {
   'unresolved-recipient': 'nothing lives at the target now: these stay in the queue',
   quarantined: 'already replayed max-replays times: the queue refuses them',
   'degraded-payload': 'only their origin was kept: nothing to send',
+  'control-message': 'a stop() or kill() that outlived its actor: never delivered, it would stop the actor there now',
   'unknown-entry': 'no longer in the queue (or listed twice)',
   'in-flight': 'a replay is delivering them right now',
   removed: 'leave the queue for good on confirm (journaled)',
