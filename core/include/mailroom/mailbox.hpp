@@ -25,6 +25,7 @@
 
 #include "mailroom/detail/fifo_queue.hpp"
 #include "mailroom/message_queue.hpp"
+#include "mailroom/unbounded_mailbox.hpp"
 
 namespace mailroom {
 
@@ -50,9 +51,19 @@ class ActorMailbox final {
   void enqueue_control(Envelope&& envelope);
   // A framework signal (create, terminate, failure, watch, suspend, ...).
   void enqueue_system(Envelope&& envelope);
+  // A user message, a signal, stop or kill into the built-in unbounded queue,
+  // where all four are the same FIFO push and nothing is ever refused: false
+  // (and nothing done) for any other queue or once closed.
+  bool enqueue_unbounded(Envelope& envelope) {
+    if (unbounded_ == nullptr || closed()) return false;
+    unbounded_->push(std::move(envelope));
+    return true;
+  }
 
   std::size_t size() const { return queue_->size(); }  // pending user messages
-  bool size_at_least(std::size_t n) const { return queue_->size_at_least(n); }
+  bool size_at_least(std::size_t n) const {
+    return unbounded_ != nullptr ? unbounded_->holds_at_least(n) : queue_->size_at_least(n);
+  }
   std::size_t system_size() const { return system_.size(); }
   bool has_user_messages() const { return size() > 0; }
   bool has_system_messages() const { return system_size() > 0; }
@@ -80,7 +91,10 @@ class ActorMailbox final {
   // ---- owning actor only ----
   std::optional<Envelope> dequeue_system() { return system_.pop(); }
   // Nothing while suspended: a suspended mailbox holds its user messages.
-  std::optional<Envelope> dequeue_user();
+  std::optional<Envelope> dequeue_user() {
+    if (suspended()) return std::nullopt;
+    return unbounded_ != nullptr ? unbounded_->take() : queue_->do_dequeue();
+  }
   std::vector<Envelope> drain_user() { return queue_->do_drain(); }  // suspended or not
   std::vector<Envelope> drain_system();
   // Unstash; bounded queues bound it (may throw MailboxFullError, then
@@ -109,6 +123,10 @@ class ActorMailbox final {
   bool diverted(Envelope& envelope);
 
   const std::shared_ptr<MessageQueue> queue_;
+  // queue_ when it is the built-in UnboundedMailbox (a final class): the
+  // per-message calls reach it inline. Null for any other queue, which is
+  // reached through MessageQueue's do_* members (the extension point) as before.
+  UnboundedMailbox* const unbounded_;
   detail::FifoQueue<Envelope, detail::EnvelopePacking> system_;
   detail::Atomic<bool> suspended_{false};
   detail::Atomic<bool> closed_{false};

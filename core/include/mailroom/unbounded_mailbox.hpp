@@ -8,7 +8,10 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <deque>
+#include <optional>
+#include <utility>
 
 #include "mailroom/detail/fifo_queue.hpp"
 #include "mailroom/message_queue.hpp"
@@ -30,6 +33,24 @@ class UnboundedMailbox final : public MessageQueue {
   void do_prepend(std::vector<Envelope> envelopes) override;
 
  private:
+  // The same queue without a virtual call or a by-value envelope: the owning
+  // actor's ActorMailbox reaches the built-in queue this way (any other queue
+  // through MessageQueue's do_* members). Private, as the do_* members are
+  // protected: only the owner's mailbox mutates an owned queue. Inline, so a
+  // sender's and a turn's envelope moves straight between the caller and the
+  // queue's slot.
+  friend class ActorMailbox;
+  void push(Envelope&& envelope) { user_.push(std::move(envelope)); }
+  std::optional<Envelope> take() {
+    if (front_.empty()) return user_.pop();
+    return take_unstashed();
+  }
+  bool holds_at_least(std::size_t n) const {
+    const std::size_t front = front_size_.load(std::memory_order_acquire);
+    return front >= n || user_.size_at_least(n - front);
+  }
+  std::optional<Envelope> take_unstashed();
+
   detail::FifoQueue<Envelope, detail::EnvelopePacking> user_;
   // Unstashed envelopes, ahead of user_. Owner only; the count is atomic so
   // size() stays exact from any thread.

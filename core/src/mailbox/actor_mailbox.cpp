@@ -15,7 +15,7 @@ ActorMailbox::ActorMailbox(std::shared_ptr<MessageQueue> queue)
 }
 
 ActorMailbox::ActorMailbox(std::shared_ptr<MessageQueue> queue, Uncounted)
-    : queue_(std::move(queue)) {
+    : queue_(std::move(queue)), unbounded_(dynamic_cast<UnboundedMailbox*>(queue_.get())) {
   if (!queue_) throw std::invalid_argument("ActorMailbox needs a MessageQueue");
 }
 
@@ -43,11 +43,6 @@ void ActorMailbox::enqueue_control(Envelope&& envelope) {
 
 void ActorMailbox::enqueue_system(Envelope&& envelope) {
   system_.push(std::move(envelope));
-}
-
-std::optional<Envelope> ActorMailbox::dequeue_user() {
-  if (suspended()) return std::nullopt;
-  return queue_->do_dequeue();
 }
 
 std::vector<Envelope> ActorMailbox::drain_system() {

@@ -17,8 +17,7 @@ std::size_t UnboundedMailbox::size() const {
 }
 
 bool UnboundedMailbox::size_at_least(std::size_t n) const {
-  const std::size_t front = front_size_.load(std::memory_order_acquire);
-  return front >= n || user_.size_at_least(n - front);
+  return holds_at_least(n);
 }
 
 MailboxDescription UnboundedMailbox::describe() const {
@@ -26,7 +25,10 @@ MailboxDescription UnboundedMailbox::describe() const {
 }
 
 std::optional<Envelope> UnboundedMailbox::do_dequeue() {
-  if (front_.empty()) return user_.pop();
+  return take();
+}
+
+std::optional<Envelope> UnboundedMailbox::take_unstashed() {
   Envelope first = std::move(front_.front());
   front_.pop_front();
   front_size_.store(front_.size(), std::memory_order_release);

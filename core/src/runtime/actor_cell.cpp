@@ -185,6 +185,8 @@ void ActorCell::tell_counted(Envelope&& envelope) {
 }
 
 void ActorCell::enqueue_user(Envelope&& envelope) {
+  // The built-in unbounded queue: one FIFO push whatever the message, never refused.
+  if (mailbox_->enqueue_unbounded(envelope)) return;
   // stop()/kill() (or a PoisonPill/Kill told directly): never shed or refused
   // by a capacity, still behind what was sent before it.
   if (envelope.message.is<PoisonPill>() || envelope.message.is<Kill>()) {
@@ -249,9 +251,7 @@ void ActorCell::schedule_ordered() {
   system_->dispatcher().schedule(shared_from_this());
 }
 
-void ActorCell::after_enqueue() {
-  std::size_t threshold = next_size_warning_.load(std::memory_order_relaxed);
-  if (!mailbox_->size_at_least(threshold)) return;
+void ActorCell::warn_size(std::size_t threshold) {
   const std::size_t size = mailbox_->size();
   // Exactly one enqueuer wins each threshold.
   if (!next_size_warning_.compare_exchange_strong(threshold, threshold * 2)) return;

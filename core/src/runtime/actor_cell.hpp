@@ -166,7 +166,13 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   void drain_after_termination();
   void dead_letter(Envelope envelope, DeadLetterCause cause = DeadLetterCause::kStopped);
   void resume_mailbox();
-  void after_enqueue();
+  // The size warning, per send a threshold compare only (the built-in queue
+  // answers inline); the warning itself is out of line.
+  void after_enqueue() {
+    const std::size_t threshold = next_size_warning_.load(std::memory_order_relaxed);
+    if (mailbox_->size_at_least(threshold)) warn_size(threshold);
+  }
+  void warn_size(std::size_t threshold);
   void reset_size_warning() noexcept;
   // schedule() without its fence, for a caller that already ordered its enqueue.
   void schedule_ordered();

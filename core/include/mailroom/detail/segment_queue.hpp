@@ -46,7 +46,9 @@ class SegmentQueue {
   SegmentQueue(const SegmentQueue&) = delete;
   SegmentQueue& operator=(const SegmentQueue&) = delete;
 
-  void push(T value) {
+  // By rvalue reference, as MpscQueue: inlined into the mailbox's push, the
+  // envelope moves once, from the sender's into the slot.
+  void push(T&& value) {
     if (tail_ == nullptr) {
       head_ = tail_ = take_segment();
     } else if (tail_end_ == kSegmentItems) {
@@ -59,6 +61,7 @@ class SegmentQueue {
     ++tail_end_;
     ++size_;
   }
+  void push(const T& value) { push(T(value)); }
 
   std::optional<T> pop() {
     if (size_ == 0) return std::nullopt;
