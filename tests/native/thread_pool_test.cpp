@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <future>
 #include <thread>
 #include <vector>
@@ -13,6 +14,14 @@ namespace mailroom {
 namespace {
 
 using testing::LambdaActor;
+using namespace std::chrono_literals;
+
+std::shared_ptr<ActorSystem> pool_system(std::size_t workers) {
+  return ActorSystem::create("pool",
+                             ActorSystemOptions()
+                                 .with_dispatcher(std::make_shared<ThreadPoolDispatcher>(workers))
+                                 .with_log_sink([](const LogEvent&) {}));
+}
 
 struct Numbered {
   int sender;
@@ -61,6 +70,44 @@ TEST(ThreadPool, ManySendersToOneActorDeliverExactlyOnceInPerSenderOrder) {
   system->terminate();
   system->await_termination();
   EXPECT_TRUE(system->is_terminated());
+}
+
+// A pool's turn goes on past its actor's throughput while no other cell waits
+// for the worker, but it still ends at the next throughput's boundary once
+// another actor is queued: on one worker, an actor told from outside runs
+// after one message of a busy actor with 1,000 more.
+TEST(ThreadPool, ALongTurnYieldsToAnActorQueuedMeanwhile) {
+#ifdef __EMSCRIPTEN__
+  GTEST_SKIP() << "threads";
+#endif
+  auto system = pool_system(1);
+  auto entered = std::make_shared<std::promise<void>>();
+  auto gate = std::make_shared<std::promise<void>>();
+  auto gate_open = std::make_shared<std::shared_future<void>>(gate->get_future().share());
+  auto busy_done = std::make_shared<std::atomic<int>>(0);
+  auto seen_at = std::make_shared<std::promise<int>>();
+  auto busy = system->spawn(testing::lambda_actor([=](LambdaActor&, const Message& m) {
+                              if (m.get<int>() == 0) {
+                                entered->set_value();
+                                gate_open->wait();
+                              }
+                              busy_done->fetch_add(1);
+                            }),
+                            "busy", ActorOptions().with_throughput(1));
+  auto other = system->spawn(testing::lambda_actor([=](LambdaActor&, const Message&) {
+                               seen_at->set_value(busy_done->load());
+                             }),
+                             "other");
+  busy.tell(0);
+  entered->get_future().wait();
+  for (int i = 1; i <= 1000; ++i) busy.tell(i);
+  other.tell(std::string("hello"));
+  gate->set_value();
+  auto answer = seen_at->get_future();
+  ASSERT_EQ(answer.wait_for(10s), std::future_status::ready);
+  EXPECT_EQ(answer.get(), 1) << "the other actor waited behind the busy actor's backlog";
+  system->terminate();
+  system->await_termination();
 }
 
 // await_termination blocks until the tree is down; when_terminated runs once.

@@ -35,9 +35,9 @@ class Dispatcher {
   static std::size_t run_turn(const std::shared_ptr<detail::ActorCell>& cell,
                               std::size_t max_messages = 0);
   // As run_turn, but past a throughput's worth the turn goes on, up to
-  // `up_to` messages in all, while `others_waiting(dispatcher)` is false (a
-  // single-threaded dispatcher whose queue holds nobody else: the actor would
-  // be queued again behind no one).
+  // `up_to` messages in all, while `others_waiting(dispatcher)` is false (no
+  // other actor waits for this thread: the actor would be queued again behind
+  // no one).
   static std::size_t run_lone_turn(const std::shared_ptr<detail::ActorCell>& cell,
                                    std::size_t up_to,
                                    bool (*others_waiting)(const void* dispatcher) noexcept,

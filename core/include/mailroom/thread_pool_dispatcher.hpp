@@ -35,6 +35,10 @@ class ThreadPoolDispatcher final : public Dispatcher {
   // while the shared queue holds someone: two actors telling each other
   // forever cannot keep a third from its turn.
   static constexpr int kMaxRunNextStreak = 32;
+  // A turn goes on past its actor's throughput, a throughput's worth at a
+  // time, for as long as no other cell waits for its worker (no cap: the
+  // check at each throughput boundary is what keeps everyone else's turn).
+  static constexpr std::size_t kUnlimitedTurn = SIZE_MAX;
 
  private:
   // Each worker's polling budget before it sleeps (thread_pool_dispatcher.cpp).
@@ -68,6 +72,9 @@ class ThreadPoolDispatcher final : public Dispatcher {
   std::shared_ptr<detail::ActorCell> take_next(Worker& me);
   std::shared_ptr<detail::ActorCell> take(Worker& me, SpinBudget& budget);  // nullptr: stopping
   std::shared_ptr<detail::ActorCell> steal(const Worker& me, Sighting& seen);
+  // A turn's extension check (run_lone_turn): another cell waits for this
+  // worker (the shared queue, or this worker's slot), or the pool stops.
+  static bool others_waiting(const void* pool) noexcept;
   bool any_slot_taken() const noexcept;
   void release_slot(Worker& worker) noexcept;
 
@@ -81,6 +88,9 @@ class ThreadPoolDispatcher final : public Dispatcher {
   // Lets schedule() skip the wake-up call while every worker is busy or still
   // spinning: a futex wake per message would cost more than the message.
   std::atomic<std::size_t> sleepers_{0};
+  // Workers polling in take() before they lock: while one is, a push to the
+  // shared queue wakes no sleeper (the poller takes the cell).
+  std::atomic<std::size_t> spinning_{0};
   // Sleepers with no deadline (no slot seen in use lately): a cell put in a slot
   // wakes one, or nobody could steal it from behind a long turn.
   std::atomic<std::size_t> deep_sleepers_{0};

@@ -113,7 +113,8 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   // messages in all) while `others_waiting(dispatcher)` says no other actor
   // waits for the thread: a lone busy actor skips the end and the start of a
   // turn per throughput's worth, and whoever it wakes still runs as soon as
-  // a throughput's worth is done. (The host-driven dispatcher: one thread.)
+  // a throughput's worth is done. (The host-driven dispatcher, and the thread
+  // pool's workers.)
   struct TurnExtension {
     std::size_t up_to;
     bool (*others_waiting)(const void* dispatcher) noexcept;

@@ -91,8 +91,14 @@ void ThreadPoolDispatcher::push_shared(std::shared_ptr<detail::ActorCell> cell) 
     queued_.store(queue_.size(), std::memory_order_relaxed);
   }
   // A worker registers as a sleeper under the mutex before it waits, so after
-  // our unlock either it saw the cell or we see it here.
-  if (sleepers_.load(std::memory_order_seq_cst) > 0) ready_.notify_one();
+  // our unlock either it saw the cell or we see it here. A worker still
+  // polling will look under the mutex before it sleeps (it stops counting as
+  // spinning first), so it takes the cell and nobody need be woken: a sleeper
+  // woken for it would find nothing, after a futex call on this sender's path.
+  if (sleepers_.load(std::memory_order_seq_cst) > 0 &&
+      spinning_.load(std::memory_order_seq_cst) == 0) {
+    ready_.notify_one();
+  }
 }
 
 void ThreadPoolDispatcher::put_next(Worker& me, std::shared_ptr<detail::ActorCell> cell) {
@@ -153,6 +159,15 @@ std::shared_ptr<detail::ActorCell> ThreadPoolDispatcher::steal(const Worker& me,
   return nullptr;
 }
 
+bool ThreadPoolDispatcher::others_waiting(const void* pool) noexcept {
+  const auto& self = *static_cast<const ThreadPoolDispatcher*>(pool);
+  // Asked from a turn on one of this pool's workers: the shared queue, or a
+  // cell this turn told into the worker's own slot, or a shutdown.
+  return self.queued_.load(std::memory_order_relaxed) > 0 ||
+         current_->next.load(std::memory_order_relaxed) != nullptr ||
+         self.stopping_flag_.load(std::memory_order_relaxed);
+}
+
 bool ThreadPoolDispatcher::any_slot_taken() const noexcept {
   for (std::size_t i = 0; i < worker_count_; ++i) {
     if (slots_[i].next.load(std::memory_order_seq_cst) != nullptr) return true;
@@ -195,6 +210,7 @@ void ThreadPoolDispatcher::shutdown() {
 std::shared_ptr<detail::ActorCell> ThreadPoolDispatcher::take(Worker& me, SpinBudget& budget) {
   // Poll without the lock (pause, then yield) before going to sleep.
   bool found = false;
+  spinning_.fetch_add(1, std::memory_order_seq_cst);
   for (int round = 0; round < budget.rounds + kYieldRounds; ++round) {
     if (queued_.load(std::memory_order_relaxed) > 0) {
       budget.found_after(round);
@@ -207,6 +223,9 @@ std::shared_ptr<detail::ActorCell> ThreadPoolDispatcher::take(Worker& me, SpinBu
       std::this_thread::yield();
     }
   }
+  // Before the look under the mutex: a push that saw us spinning and woke
+  // nobody is then seen by that look.
+  spinning_.fetch_sub(1, std::memory_order_seq_cst);
   std::unique_lock lock(mutex_);
   Sighting seen;
   auto wait = kFirstLook;  // after a sighting
@@ -216,6 +235,8 @@ std::shared_ptr<detail::ActorCell> ThreadPoolDispatcher::take(Worker& me, SpinBu
       auto cell = std::move(queue_.front());
       queue_.pop_front();
       queued_.store(queue_.size(), std::memory_order_relaxed);
+      // More waiting: a push that left them to this poller woke nobody.
+      if (!queue_.empty() && sleepers_.load(std::memory_order_relaxed) > 0) ready_.notify_one();
       return cell;
     }
     if (auto cell = steal(me, seen)) return cell;
@@ -255,7 +276,10 @@ void ThreadPoolDispatcher::work(Worker& me) {
     if (!cell) break;
     me.turns.store(me.turns.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     me.running = cell.get();
-    run_turn(cell);
+    // Past a throughput's worth the turn goes on while nobody else waits for
+    // this worker: re-queueing would hand the actor to the idle worker (a
+    // cross-core move per throughput's worth) and keep that worker polling.
+    run_lone_turn(cell, kUnlimitedTurn, &others_waiting, this);
     me.running = nullptr;
   }
   release_slot(me);
