@@ -53,10 +53,12 @@ class ActorMailbox final {
   void enqueue_system(Envelope&& envelope);
   // A user message, a signal, stop or kill into the built-in unbounded queue,
   // where all four are the same FIFO push and nothing is ever refused: false
-  // (and nothing done) for any other queue or once closed.
-  bool enqueue_unbounded(Envelope& envelope) {
+  // (and nothing done) for any other queue or once closed. `size_bound`: an
+  // upper bound on size() just after the push that counts every push before
+  // it (so size_at_least need be asked only when it reaches a threshold).
+  bool enqueue_unbounded(Envelope& envelope, std::uint64_t& size_bound) {
     if (unbounded_ == nullptr || closed()) return false;
-    unbounded_->push(std::move(envelope));
+    size_bound = unbounded_->push(std::move(envelope));
     return true;
   }
 

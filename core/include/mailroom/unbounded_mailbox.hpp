@@ -40,7 +40,13 @@ class UnboundedMailbox final : public MessageQueue {
   // sender's and a turn's envelope moves straight between the caller and the
   // queue's slot.
   friend class ActorMailbox;
-  void push(Envelope&& envelope) { user_.push(std::move(envelope)); }
+  // Returns an upper bound on size() just after the push, counting every
+  // push before it (the size warning's check, without reading the
+  // producers' line again).
+  std::uint64_t push(Envelope&& envelope) {
+    const std::uint64_t user = user_.push(std::move(envelope));
+    return user + front_size_.load(std::memory_order_acquire);
+  }
   std::optional<Envelope> take() {
     if (front_.empty()) return user_.pop();
     return take_unstashed();

@@ -156,7 +156,7 @@ void ActorCell::tell(Envelope&& envelope) {
     dead_letter(std::move(envelope));
     return;
   }
-  enqueue_user(std::move(envelope));
+  const std::uint64_t size_bound = enqueue_user(std::move(envelope));
   // Queued, then the state read, each sequentially consistent (the queue's own
   // write, or this fence): either finish_stop's drain, which follows its
   // store of kTerminated, finds the message, or this sees kTerminated and
@@ -166,7 +166,7 @@ void ActorCell::tell(Envelope&& envelope) {
     close_user_queue();
     return;
   }
-  after_enqueue();
+  after_enqueue(size_bound);
   schedule_ordered();
 }
 
@@ -179,21 +179,22 @@ void ActorCell::tell_counted(Envelope&& envelope) {
     return;
   }
   SendScope scope(sends_);
-  enqueue_user(std::move(envelope));
-  after_enqueue();
+  after_enqueue(enqueue_user(std::move(envelope)));
   schedule();
 }
 
-void ActorCell::enqueue_user(Envelope&& envelope) {
+std::uint64_t ActorCell::enqueue_user(Envelope&& envelope) {
   // The built-in unbounded queue: one FIFO push whatever the message, never refused.
-  if (mailbox_->enqueue_unbounded(envelope)) return;
+  std::uint64_t size_bound = kNoSizeBound;
+  if (mailbox_->enqueue_unbounded(envelope, size_bound)) return size_bound;
   // stop()/kill() (or a PoisonPill/Kill told directly): never shed or refused
   // by a capacity, still behind what was sent before it.
   if (envelope.message.is<PoisonPill>() || envelope.message.is<Kill>()) {
     mailbox_->enqueue_control(std::move(envelope));
-    return;
+    return kNoSizeBound;
   }
   naming_full_mailbox([&] { mailbox_->enqueue(std::move(envelope)); });
+  return kNoSizeBound;
 }
 
 void ActorCell::close_user_queue() {

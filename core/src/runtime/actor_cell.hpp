@@ -167,18 +167,24 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   void drain_after_termination();
   void dead_letter(Envelope envelope, DeadLetterCause cause = DeadLetterCause::kStopped);
   void resume_mailbox();
-  // The size warning, per send a threshold compare only (the built-in queue
-  // answers inline); the warning itself is out of line.
-  void after_enqueue() {
+  // The size warning, per send a threshold compare only: against the bound
+  // the built-in queue's push returned, else the queue's answer; the warning
+  // itself is out of line. `size_bound` counts every push before this one, so
+  // a threshold is never stepped over unnoticed.
+  void after_enqueue(std::uint64_t size_bound) {
     const std::size_t threshold = next_size_warning_.load(std::memory_order_relaxed);
+    if (size_bound < threshold) return;
     if (mailbox_->size_at_least(threshold)) warn_size(threshold);
   }
+  // enqueue_user's answer when the queue gave no bound: ask the queue.
+  static constexpr std::uint64_t kNoSizeBound = UINT64_MAX;
   void warn_size(std::size_t threshold);
   void reset_size_warning() noexcept;
   // schedule() without its fence, for a caller that already ordered its enqueue.
   void schedule_ordered();
   void tell_counted(Envelope&& envelope);
-  void enqueue_user(Envelope&& envelope);
+  // Returns an upper bound on the mailbox's size just after (or kNoSizeBound).
+  std::uint64_t enqueue_user(Envelope&& envelope);
   // Closes the user queue and dead-letters what it holds; any thread (the
   // actor's last turn, or a tell that finds the cell terminated after queueing).
   void close_user_queue();

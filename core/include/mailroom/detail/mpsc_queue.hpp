@@ -53,8 +53,12 @@ class MpscQueue {
   MpscQueue(const MpscQueue&) = delete;
   MpscQueue& operator=(const MpscQueue&) = delete;
 
-  // Any thread.
-  void push(T&& value) {
+  // Any thread. Returns an upper bound on size() just after this push that
+  // counts every push linked before it (size_bound(), read while the
+  // exchange has just brought the producers' line here: a sender's threshold
+  // check then costs no second trip for that line, which other senders keep
+  // taking away).
+  std::uint64_t push(T&& value) {
     Node* node = make_node(typename Node::Pack{}, std::move(value));
     // Counted before it is linked, so the consumer can never pop an uncounted
     // value (size() stays >= 0).
@@ -63,9 +67,11 @@ class MpscQueue {
     // their next load (MessageQueue::enqueue_is_sequentially_consistent); on
     // x86 it is the same instruction as acq_rel.
     Node* previous = tail_.exchange(node, std::memory_order_seq_cst);
+    const std::uint64_t bound = size_bound();
     previous->next.store(node, std::memory_order_release);
+    return bound;
   }
-  void push(const T& value) { push(T(value)); }
+  std::uint64_t push(const T& value) { return push(T(value)); }
 
   // Consumer only. Returns nothing only when no push has linearised beyond
   // what was already taken; a producer caught between its two steps is waited
@@ -104,9 +110,7 @@ class MpscQueue {
   // upper bound on the size; only when that bound reaches n is it read afresh.
   bool size_at_least(std::size_t n) const noexcept {
     tail_.load(std::memory_order_acquire);  // orders the counters after the pushes it sees
-    const std::uint64_t pushed = pushed_total();
-    const std::uint64_t hint = popped_hint_.load(std::memory_order_relaxed);
-    if (pushed - std::min(hint, pushed) < n) return false;
+    if (size_bound() < n) return false;
     const std::uint64_t popped = popped_.load(std::memory_order_acquire);
     popped_hint_.store(popped, std::memory_order_relaxed);
     return size() >= n;
@@ -179,6 +183,14 @@ class MpscQueue {
       return;
     }
     shared_pushed_.fetch_add(1, std::memory_order_relaxed);
+  }
+
+  // Pushes counted minus a past count of pops: never below size() as of the
+  // pushes it counts.
+  std::uint64_t size_bound() const noexcept {
+    const std::uint64_t pushed = pushed_total();
+    const std::uint64_t hint = popped_hint_.load(std::memory_order_relaxed);
+    return pushed - std::min(hint, pushed);
   }
 
   std::uint64_t pushed_total() const noexcept {

@@ -48,7 +48,8 @@ class SegmentQueue {
 
   // By rvalue reference, as MpscQueue: inlined into the mailbox's push, the
   // envelope moves once, from the sender's into the slot.
-  void push(T&& value) {
+  // Returns the size after it (MpscQueue returns a bound on it).
+  std::uint64_t push(T&& value) {
     if (tail_ == nullptr) {
       head_ = tail_ = take_segment();
     } else if (tail_end_ == kSegmentItems) {
@@ -59,9 +60,9 @@ class SegmentQueue {
     }
     new (tail_->slot(tail_end_)) Stored(Packing::pack(std::move(value)));
     ++tail_end_;
-    ++size_;
+    return ++size_;
   }
-  void push(const T& value) { push(T(value)); }
+  std::uint64_t push(const T& value) { return push(T(value)); }
 
   std::optional<T> pop() {
     if (size_ == 0) return std::nullopt;
