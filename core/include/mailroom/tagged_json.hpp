@@ -41,9 +41,10 @@ DecodeResult decode(std::string_view text);
 // (the outer {"t","v"} object not counted).
 ValidationResult validate(const nlohmann::json& value, std::size_t max_depth = kMaxDepth);
 
-// Checks JSON text without building it (a SAX pass): well-formed JSON that
-// nlohmann::json::parse accepts (UTF-8 included), at most max_depth deep. The
-// error says which rule failed.
+// Checks JSON text without building it (one pass, no allocation): well-formed
+// JSON that nlohmann::json::parse accepts (UTF-8 included; a NUL byte outside a
+// string refused, where the parser would stop reading), at most max_depth deep.
+// The error names the byte and the rule that failed.
 ValidationResult validate_text(std::string_view text, std::size_t max_depth = kMaxDepth);
 
 // Nesting depth of JSON text, counted without parsing (brackets outside strings),

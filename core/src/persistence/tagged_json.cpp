@@ -1,5 +1,7 @@
 #include "mailroom/tagged_json.hpp"
 
+#include "json_syntax.hpp"
+
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -21,55 +23,18 @@ ValidationResult validate(const nlohmann::json& value, std::size_t max_depth) {
   return {};
 }
 
-namespace {
-
-// Accepts every value, tracks the depth and keeps the first error; builds nothing.
-class DepthChecker {
- public:
-  explicit DepthChecker(std::size_t max_depth) : max_depth_(max_depth) {}
-  bool null() { return true; }
-  bool boolean(bool) { return true; }
-  bool number_integer(nlohmann::json::number_integer_t) { return true; }
-  bool number_unsigned(nlohmann::json::number_unsigned_t) { return true; }
-  bool number_float(nlohmann::json::number_float_t, const std::string&) { return true; }
-  bool string(std::string&) { return true; }
-  bool binary(nlohmann::json::binary_t&) { return true; }
-  bool start_object(std::size_t) { return open(); }
-  bool key(std::string&) { return true; }
-  bool end_object() { return close(); }
-  bool start_array(std::size_t) { return open(); }
-  bool end_array() { return close(); }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::json::exception& e) {
-    error_ = e.what();
-    return false;
-  }
-  const std::string& error() const noexcept { return error_; }
-
- private:
-  bool open() {
-    if (++depth_ <= max_depth_) return true;
-    error_ = "value nested deeper than " + std::to_string(max_depth_) + " levels";
-    return false;
-  }
-  bool close() {
-    --depth_;
-    return true;
-  }
-  std::size_t max_depth_;
-  std::size_t depth_ = 0;
-  std::string error_;
-};
-
-}  // namespace
-
 ValidationResult validate_text(std::string_view text, std::size_t max_depth) {
-  DepthChecker checker(max_depth);
+  detail::JsonSyntaxResult checked;
   try {
-    if (nlohmann::json::sax_parse(text.begin(), text.end(), &checker)) return {};
+    checked = detail::check_json_syntax(text, max_depth);
   } catch (const std::exception& e) {  // bad_alloc on absurd input: still a result
     return {false, e.what()};
   }
-  return {false, checker.error().empty() ? "malformed JSON" : checker.error()};
+  if (checked.ok) return {};
+  if (checked.too_deep) {
+    return {false, "value nested deeper than " + std::to_string(max_depth) + " levels"};
+  }
+  return {false, "malformed JSON at byte " + std::to_string(checked.offset) + ": " + checked.what};
 }
 
 std::size_t text_depth(std::string_view text) {
