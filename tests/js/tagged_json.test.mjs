@@ -96,6 +96,32 @@ test('key order survives the core sorting keys', () => {
   assert.equal(encodeTagged({ a: 1, b: 2 }).includes('"k"'), false);  // nothing extra when already sorted
 });
 
+test('a flat object is written directly, as the walk writes the same object one level down', () => {
+  // The common message ({ kind, id }) skips the node tree; its text must be the
+  // walk's text for the same object (inside an array the walk writes it).
+  const long = `${'x'.repeat(70)}"\\\n`;
+  const cases = [
+    { kind: 'order', id: 1 }, {}, { a: 1, b: 2 }, { zeta: 1, alpha: 2, 2: 'two', 1: 'one' },
+    { q: 'say "hi"\\ \n\t\u0001\u007f', e: 'é €😀', lone: '\ud800x', long, [long]: long },
+    { n: 1.5, z: -0, nan: NaN, inf: Infinity, ninf: -Infinity, big: 1e21, small: 5e-7, int: -42 },
+    { b: 12n, u: undefined, nul: null, t: true, f: false, '': 'empty key', 'k"ey': 1 },
+    JSON.parse('{"__proto__": 1, "y": 2}'),
+    Object.assign(Object.create(null), { b: 1, a: 'x' }),
+  ];
+  for (const value of cases) {
+    const text = encodeTagged(value);
+    assert.equal(`[${text}]`, encodeTagged([value]), text);
+    assert.equal(payloadDifference(value, roundTrip(value)), '', text);
+  }
+  // A function among the values is refused with its path, as the walk refuses it.
+  assert.throws(() => encodeTagged({ a: 1, f() {} }), (e) => e instanceof EncodeRefusal && /\(at \$\.f\)/.test(e.reason));
+  // Each property is read once, also when the object turns out not to be flat.
+  let reads = 0;
+  const counted = { get once() { reads += 1; return 1; }, nested: { a: 1 } };
+  assert.equal(payloadDifference({ once: 1, nested: { a: 1 } }, roundTrip(counted)), '');
+  assert.equal(reads, 1);
+});
+
 test('10,000 levels of nesting round-trip and the JSON stays shallow for the core', () => {
   // No recursion in JS; subtrees past HOIST_DEPTH move to a side table.
   for (const wrap of [(v) => ({ c: v }), (v) => [v], (v) => new Map([['k', v]]), (v) => new Set([v])]) {

@@ -190,22 +190,34 @@ function noExtraKeys(value, cls, path, refuse, allowed = 0) {
   }
 }
 
+// Whether the node of an object with these keys lists them ("k"): only where
+// the core's sorted JSON would lose their order.
+function keysOutOfOrder(keys) {
+  return keys.length > 1 && keys.some((key, i) => i > 0 && keys[i - 1] > key);
+}
+
+// A property's value, read once; a throwing getter is a refusal naming the path.
+function readProperty(value, key, path, refuse) {
+  try {
+    return value[key];
+  } catch (error) {
+    throw refuse(`reading the property threw (at ${path}.${key}): ${describeThrown(error)}`);
+  }
+}
+
 // One object → its JSON node and the children still to encode, as
 // [value, holder, key, path] (holder[key] receives the child's node).
-function encodeObject(value, path, refuse, refs) {
+// read: a plain object's keys and values already read once (flatObjectText).
+function encodeObject(value, path, refuse, refs, read) {
   const children = [];
-  const fieldsOf = (holder, keys, node) => {
-    if (keys.length > 1 && keys.some((key, i) => i > 0 && keys[i - 1] > key)) node.k = keys;
-    for (const key of keys) {
+  const fieldsOf = (holder, keys, node, values) => {
+    if (keysOutOfOrder(keys)) node.k = keys;
+    for (let i = 0; i < keys.length; i += 1) {
+      const key = keys[i];
       // Defined, not assigned, only where assigning would set the prototype instead.
       if (key === '__proto__') Object.defineProperty(holder, key, { value: undefined, enumerable: true, writable: true, configurable: true });
       else holder[key] = undefined;
-      let child;
-      try {
-        child = value[key];
-      } catch (error) {
-        throw refuse(`reading the property threw (at ${path}.${key}): ${describeThrown(error)}`);
-      }
+      const child = values ? values[i] : readProperty(value, key, path, refuse);
       children.push([child, holder, key, path.to('.', key), 0]);
     }
   };
@@ -227,7 +239,8 @@ function encodeObject(value, path, refuse, refs) {
   }
   if (isPlainProto(proto)) {
     const node = { $t: 'object', v: {} };
-    fieldsOf(node.v, ownKeys(value, path, refuse), node);
+    if (read) fieldsOf(node.v, read.keys, node, read.values);
+    else fieldsOf(node.v, ownKeys(value, path, refuse), node);
     if (proto === null) node.p = null;
     return { node, children };
   }
@@ -307,6 +320,69 @@ function encodeObject(value, path, refuse, refs) {
   throw refuse(`an instance of class ${cls} cannot be journaled: its prototype cannot be restored (at ${path})`);
 }
 
+// The common message, a plain object whose values are all primitives
+// ({ kind: 'order', id: 1 }): its text written directly, the same text
+// JSON.stringify gives for its node, without building the node. Otherwise
+// { keys, values } as read (each property is read once, whichever path
+// encodes it), or null for an object that is not plain.
+function flatObjectText(value, path, refuse) {
+  const proto = Object.getPrototypeOf(value);
+  if (!isPlainProto(proto)) return null;
+  const keys = ownKeys(value, path, refuse);
+  const values = new Array(keys.length);
+  let flat = true;
+  for (let i = 0; i < keys.length; i += 1) {
+    const child = readProperty(value, keys[i], path, refuse);
+    values[i] = child;
+    if (child !== null && (typeof child === 'object' || typeof child === 'function')) flat = false;
+  }
+  if (!flat) return { keys, values };
+  try {
+    return writeFlatObject(keys, values, proto, path, refuse);
+  } catch (error) {
+    if (error instanceof EncodeRefusal) throw error;
+    throw refuse(`the JSON text cannot be built: ${describeThrown(error)}`);  // beyond the engine's string length
+  }
+}
+
+// A well-formed string as JSON.stringify writes it: a short one without a
+// character to escape is quoted as it is (a call of JSON.stringify costs more
+// than the scan), anything else goes to JSON.stringify.
+function quote(text) {
+  if (text.length > 64) return JSON.stringify(text);
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c) return JSON.stringify(text);
+  }
+  return `"${text}"`;
+}
+
+function writeFlatObject(keys, values, proto, path, refuse) {
+  let text = '{"$t":"object","v":{';
+  for (let i = 0; i < keys.length; i += 1) {
+    const child = values[i];
+    let childText;
+    if (typeof child === 'string' && isWellFormed(child)) {
+      childText = quote(child);
+    } else if (typeof child === 'number' && specialNumber(child) === null) {
+      childText = String(child);  // what JSON.stringify writes for a finite number other than -0
+    } else if (typeof child === 'boolean') {
+      childText = child ? 'true' : 'false';
+    } else {
+      childText = JSON.stringify(encodePrimitive(child, path.to('.', keys[i]), refuse));
+    }
+    text += `${i === 0 ? '' : ','}${quote(keys[i])}:${childText}`;
+  }
+  text += '}';
+  if (keysOutOfOrder(keys)) {
+    text += ',"k":[';
+    for (let i = 0; i < keys.length; i += 1) text += `${i === 0 ? '' : ','}${quote(keys[i])}`;
+    text += ']';
+  }
+  if (proto === null) text += ',"p":null';
+  return `${text}}`;
+}
+
 // JS value → tagged JSON text. Throws EncodeRefusal. refs (optional):
 // { pathOf(value) → path | undefined, fromPath(path) → ActorRef } for ActorRefs.
 export function encodeTagged(value, refs) {
@@ -329,7 +405,9 @@ export function encodeTagged(value, refs) {
   let first;
   try {
     encodePrimitive(value, rootPath, refuse);  // a function is refused here, as in the walk
-    first = encodeObject(value, rootPath, refuse, refs);
+    const read = typeof value === 'object' ? flatObjectText(value, rootPath, refuse) : null;
+    if (typeof read === 'string') return read;
+    first = encodeObject(value, rootPath, refuse, refs, read);
   } catch (error) {
     if (error instanceof EncodeRefusal) throw error;
     throw refuse(`reading the value threw (at ${rootPath}): ${describeThrown(error)}`);
