@@ -1,7 +1,6 @@
 #include "dead_letter_page.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -11,6 +10,7 @@
 #include "devtools_json.hpp"
 #include "mailroom/actor_system.hpp"
 #include "protocol_error.hpp"
+#include "search_text_cache.hpp"
 
 namespace mailroom::devtools {
 
@@ -36,11 +36,6 @@ std::optional<std::int64_t> time_param(const json& params, const char* name) {
 
 // Entries read at a time when a text filter runs after the read.
 constexpr std::size_t kTextChunk = 256;
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 }  // namespace
 
@@ -122,7 +117,7 @@ ListQuery list_query(const json& params, std::size_t default_limit, std::size_t 
   q.filter.until_ms = time_param(params, "untilMs");
   if (params.contains("text")) {
     if (!params["text"].is_string()) throw ProtocolError("bad-params", "text must be a string");
-    q.text = lower(params["text"].get<std::string>());
+    q.text = lower_ascii(params["text"].get<std::string>());
   }
   q.limit = params.contains("limit") ? page_limit(params["limit"], max_limit) : default_limit;
   // The store starts below the cursor's position and, without text, its own
@@ -137,8 +132,16 @@ bool ListPage::add(const std::string& recipient, std::uint64_t position, json en
   if (!query_.text.empty()) {
     std::string haystack =
         recipient + ' ' + entry["payload"].dump(-1, ' ', false, json::error_handler_t::replace);
-    if (lower(std::move(haystack)).find(query_.text) == std::string::npos) return true;
+    if (!matches(lower_ascii(std::move(haystack)))) return true;
   }
+  return take(position, std::move(entry));
+}
+
+bool ListPage::matches(const std::string& lowered) const {
+  return query_.text.empty() || lowered.find(query_.text) != std::string::npos;
+}
+
+bool ListPage::take(std::uint64_t position, json entry) {
   if (entries_.size() == query_.limit) {
     next_cursor_ = query_.scope + "." + std::to_string(last_position_);
     return false;
@@ -153,7 +156,7 @@ json ListPage::result() && {
 }
 
 json list_page(ActorSystem& system, const json& params, std::size_t default_limit,
-               std::size_t max_limit) {
+               std::size_t max_limit, SearchTextCache& texts) {
   DeadLetterQueue& queue = system.dead_letter_queue();
   ListPage page(list_query(params, default_limit, max_limit, live_list_scope(queue.list_epoch())));
   const std::uint64_t revision = queue.revision();
@@ -162,12 +165,19 @@ json list_page(ActorSystem& system, const json& params, std::size_t default_limi
   // queue is read in chunks, each continuing below the last entry read;
   // otherwise in one read.
   DeadLetterFilter filter = page.query().filter;
+  // The text each letter is searched by is encoded once (texts), and the
+  // whole entry only for the letters the page takes.
   const bool chunked = !page.query().text.empty();
-  if (chunked) filter.limit = std::max(page.query().limit + 1, kTextChunk);
+  if (chunked) {
+    filter.limit = std::max(page.query().limit + 1, kTextChunk);
+    texts.bound(queue.stats().size);
+  }
+  const std::uint64_t epoch = queue.list_epoch();
   for (bool full = false; !full;) {
     const std::vector<DeadLetterEntry> read = queue.list(filter);
     for (const DeadLetterEntry& e : read) {
-      if (!page.add(e.recipient_path, e.position, entry_json(e, codecs))) {
+      if (chunked && !page.matches(texts.text(epoch, e, codecs))) continue;
+      if (!page.take(e.position, entry_json(e, codecs))) {
         full = true;
         break;
       }

@@ -17,6 +17,8 @@ class ActorSystem;
 
 namespace mailroom::devtools {
 
+class SearchTextCache;
+
 // A cursor is "<scope>.<position>": the position in the list's own order of
 // the last entry sent (DeadLetterEntry::position on the live queue, the
 // journal sequence on another stream), and the scope naming that list, so a
@@ -47,6 +49,11 @@ class ListPage {
   // Takes the entry (at `position` in the list) unless the text filter leaves
   // it out. False once the page is full (nextCursor is then set): stop offering.
   bool add(const std::string& recipient, std::uint64_t position, nlohmann::json entry);
+  // The same in two steps, for a reader that keeps the searched text: does
+  // `lowered` (the entry's text, lower case) hold the text filter's text, and
+  // take an entry known to match.
+  bool matches(const std::string& lowered) const;
+  bool take(std::uint64_t position, nlohmann::json entry);
   // {entries, nextCursor}
   nlohmann::json result() &&;
 
@@ -59,9 +66,10 @@ class ListPage {
 
 // {entries, nextCursor (null on the last page), revision}. Bad params throw
 // ProtocolError("bad-params", ...) naming the field, a cursor this list did
-// not give out ProtocolError("bad-cursor", ...).
+// not give out ProtocolError("bad-cursor", ...). A text query searches each
+// letter's text as `texts` keeps it (encoded once per letter).
 nlohmann::json list_page(ActorSystem& system, const nlohmann::json& params,
-                         std::size_t default_limit, std::size_t max_limit);
+                         std::size_t default_limit, std::size_t max_limit, SearchTextCache& texts);
 
 // A limit in [1, max] (ProtocolError otherwise).
 std::size_t page_limit(const nlohmann::json& value, std::size_t max);

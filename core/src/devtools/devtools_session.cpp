@@ -19,6 +19,7 @@
 #include "mailroom/actor_system.hpp"
 #include "mailroom/metrics_registry.hpp"
 #include "protocol_error.hpp"
+#include "search_text_cache.hpp"
 #include "stream_page.hpp"
 
 namespace mailroom {
@@ -71,6 +72,8 @@ struct DevtoolsSession::State {
   std::uint64_t revision = 0;                           // dead letters the client holds
   std::size_t first_page = 0;
   std::string metrics_text;
+  // deadLetters.list's text: each letter's searched text, encoded once.
+  devtools::SearchTextCache search_texts;
 
   State(ActorSystem& s, DevtoolsSessionOptions o, Send f, Clock c)
       : system(s), options(std::move(o)), send(std::move(f)), clock(std::move(c)) {
@@ -253,7 +256,7 @@ struct DevtoolsSession::State {
                                            options.max_page);
       }
     }
-    return devtools::list_page(system, params, options.first_page, options.max_page);
+    return devtools::list_page(system, params, options.first_page, options.max_page, search_texts);
   }
 
   // A write naming a stream acts only on this process's own: a letter of
