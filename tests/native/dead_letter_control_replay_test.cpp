@@ -76,6 +76,36 @@ TEST(DeadLetterControlReplay, CapturedStopAndKillDoNotStopTheRevivedActor) {
   }
 }
 
+// stop() and kill() on a ref whose actor has already terminated are tells to a
+// stopped actor: each is a dead letter naming the actor (as from JS), never
+// silently dropped.
+TEST(DeadLetterControlReplay, StopAndKillAfterTerminationAreDeadLetters) {
+  ControlSystem t;
+  auto log = std::make_shared<testing::EventLog>();
+  auto gone = t.system->spawn(testing::recorder(log), "gone");
+  t.run();
+  gone.stop();
+  t.run();
+  ASSERT_TRUE(gone.is_terminated());
+  ASSERT_TRUE(t.queue().list().empty());
+  gone.stop();
+  gone.kill();
+  t.system->stop(gone);
+  t.run();
+  const auto entries = t.queue().list();
+  ASSERT_EQ(entries.size(), 3u);
+  std::size_t pills = 0, kills = 0;
+  for (const DeadLetterEntry& entry : entries) {
+    EXPECT_EQ(entry.recipient_path, gone.local_path());
+    EXPECT_EQ(entry.cause, DeadLetterCause::kStopped);
+    const Message& message = std::get<DeadLetterEntry::Captured>(entry.payload).message;
+    pills += message.is<PoisonPill>() ? 1 : 0;
+    kills += message.is<Kill>() ? 1 : 0;
+  }
+  EXPECT_EQ(pills, 2u);
+  EXPECT_EQ(kills, 1u);
+}
+
 // An ordinary letter to the same stopped actor still replays into the revived one.
 TEST(DeadLetterControlReplay, OrdinaryLettersStillReplay) {
   ControlSystem t;

@@ -24,13 +24,15 @@ void ActorRef::tell(Message message, const ActorRef& sender) const {
   cell_->tell(Envelope{std::move(message), sender, current ? current->context : nullptr, 0});
 }
 
+// A PoisonPill / Kill user message (seed 000). To an actor that has stopped it
+// is a tell like any other: a dead letter (seed 002), as from JS.
 void ActorRef::stop() const {
-  if (!cell_ || cell_->is_terminated()) return;
+  if (!cell_) return;  // an empty ref belongs to no system: nowhere to report it
   cell_->tell(Envelope{PoisonPill{}, ActorRef(), nullptr, 0});
 }
 
 void ActorRef::kill() const {
-  if (!cell_ || cell_->is_terminated()) return;
+  if (!cell_) return;
   cell_->tell(Envelope{Kill{}, ActorRef(), nullptr, 0});
 }
 
