@@ -30,7 +30,8 @@ std::shared_ptr<std::vector<DeadLetter>> published(ActorSystem& system) {
   return letters;
 }
 
-// The office is "<system>/deadLetters", one ref for every call, never terminated by stop().
+// The office is "<system>/deadLetters", one ref for every call, never terminated
+// by stop(): the PoisonPill is a letter to it like any other (as in JS).
 TEST(DeadLetterOffice, IsOneRefNamedDeadLettersUnderTheSystem) {
   ManualSystem s("orders");
   const ActorRef office = s.system->dead_letters();
@@ -40,7 +41,7 @@ TEST(DeadLetterOffice, IsOneRefNamedDeadLettersUnderTheSystem) {
   office.stop();
   office.tell(std::string("still here"));
   s.run();
-  ASSERT_EQ(s.dead_texts(), std::vector<std::string>{"still here"});
+  ASSERT_EQ(s.dead_texts(), (std::vector<std::string>{"mailroom::PoisonPill", "still here"}));
 }
 
 // A plain message becomes DeadLetter{message, sender, office}: sink first, then subscribers.
