@@ -26,6 +26,14 @@ struct ControlSystem {
   }
   std::size_t run() { return dispatcher->run_until_idle(); }
   DeadLetterQueue& queue() { return system->dead_letter_queue(); }
+  // A recording actor spawned at name and stopped, nothing captured yet.
+  ActorRef stopped(const std::shared_ptr<testing::EventLog>& log, const std::string& name) {
+    auto ref = system->spawn(testing::recorder(log), name);
+    run();
+    ref.stop();
+    run();
+    return ref;
+  }
 
   std::shared_ptr<ManualDispatcher> dispatcher;
   std::shared_ptr<ActorSystem> system;
@@ -82,10 +90,7 @@ TEST(DeadLetterControlReplay, CapturedStopAndKillDoNotStopTheRevivedActor) {
 TEST(DeadLetterControlReplay, StopAndKillAfterTerminationAreDeadLetters) {
   ControlSystem t;
   auto log = std::make_shared<testing::EventLog>();
-  auto gone = t.system->spawn(testing::recorder(log), "gone");
-  t.run();
-  gone.stop();
-  t.run();
+  auto gone = t.stopped(log, "gone");
   ASSERT_TRUE(gone.is_terminated());
   ASSERT_TRUE(t.queue().list().empty());
   gone.stop();
@@ -110,10 +115,7 @@ TEST(DeadLetterControlReplay, StopAndKillAfterTerminationAreDeadLetters) {
 TEST(DeadLetterControlReplay, OrdinaryLettersStillReplay) {
   ControlSystem t;
   auto log = std::make_shared<testing::EventLog>();
-  auto first = t.system->spawn(testing::recorder(log), "worker");
-  t.run();
-  first.stop();
-  t.run();
+  auto first = t.stopped(log, "worker");
   first.tell("late"s);
   t.run();
   const auto entries = t.queue().list();

@@ -64,6 +64,7 @@ class Checker {
   bool hex4(unsigned& code);
   bool utf8_sequence();
   bool open(char container);
+  bool member_key(const char* missing);
 
   const unsigned char* const begin_;
   const unsigned char* p_;
@@ -235,6 +236,17 @@ bool Checker::open(char container) {
   return true;
 }
 
+// An object member's key and its colon, at the key's opening quote; missing
+// names what was expected where no quote is.
+bool Checker::member_key(const char* missing) {
+  if (at_end() || *p_ != '"') return fail(missing);
+  if (!string()) return false;
+  skip_whitespace();
+  if (at_end() || *p_ != ':') return fail("expected ':' after a key");
+  ++p_;
+  return true;
+}
+
 JsonSyntaxResult Checker::run() {
   // A byte order mark is skipped at the very start only.
   if (end_ - p_ >= 1 && *p_ == 0xEF) {
@@ -262,17 +274,7 @@ JsonSyntaxResult Checker::run() {
           ++p_;
           break;
         }
-        if (at_end() || *p_ != '"') {
-          fail("expected a string key or '}'");
-          return result_;
-        }
-        if (!string()) return result_;
-        skip_whitespace();
-        if (at_end() || *p_ != ':') {
-          fail("expected ':' after a key");
-          return result_;
-        }
-        ++p_;
+        if (!member_key("expected a string key or '}'")) return result_;
         scalar = false;
         break;
       case '[':
@@ -331,17 +333,7 @@ JsonSyntaxResult Checker::run() {
       ++p_;
       if (container == '{') {
         skip_whitespace();
-        if (at_end() || *p_ != '"') {
-          fail("expected a string key");
-          return result_;
-        }
-        if (!string()) return result_;
-        skip_whitespace();
-        if (at_end() || *p_ != ':') {
-          fail("expected ':' after a key");
-          return result_;
-        }
-        ++p_;
+        if (!member_key("expected a string key")) return result_;
       }
       break;  // the next value
     }
