@@ -14,6 +14,7 @@
 # Writes bench/results/latest.json and prints a table.   --quick: under a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/compiler_cache.sh
 quick=""; reps=5
 for a in "$@"; do [[ "$a" == "--quick" ]] && { quick="--quick"; reps=3; }; done
 jobs=${MAILROOM_JOBS:-2}

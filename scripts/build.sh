@@ -4,6 +4,7 @@
 # same folder, so `npm test` builds the core for wasm only once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/compiler_cache.sh
 jobs=${MAILROOM_JOBS:-2}
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CROSSCOMPILING_EMULATOR="node;--no-experimental-fetch" >/dev/null

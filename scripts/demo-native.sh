@@ -5,6 +5,7 @@
 # its DevTools server; it prints the panel's URL with this start's token.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/compiler_cache.sh
 jobs=${MAILROOM_JOBS:-2}
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build/native -j "$jobs" --target live_system >/dev/null

@@ -3,6 +3,7 @@
 # MAILROOM_STAGES="20 40" runs only the stages whose names start with those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/compiler_cache.sh
 export MAILROOM_ROOT=$PWD
 failed=()
 for stage in scripts/test.d/*.sh; do
