@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 want=(cmake g++ pkg-config clang-format libgtest-dev libbenchmark-dev emscripten chromium nlohmann-json3-dev
   libboost1.81-dev prometheus  # Beast for the DevTools server; promtool checks /metrics
-  libsqlite3-dev libpq-dev postgresql-15)  # the database journals (database/, stage 65)
+  libsqlite3-dev libpq-dev postgresql-15  # the database journals (database/, stage 65)
+  locales)  # localedef + de_DE sources: the locale-free number test compiles a German locale
 [[ "${1:-}" == "--bench" ]] && want+=(libcaf-dev)
 
 missing=()

@@ -3,10 +3,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include "mailroom/detail/c_locale.hpp"
 
 namespace mailroom::detail {
 
 std::string shortest_decimal(double value) {
+  CLocaleScope c_locale;
   char buffer[32];
   // 15 significant digits is exact for most values people type; 17 always is.
   for (int precision : {15, 16, 17}) {
@@ -23,6 +25,7 @@ std::string js_number_text(double value) {
   const double magnitude = std::fabs(value);
   char buffer[64];
   if (magnitude >= 1e-6 && magnitude < 1e21) {
+    CLocaleScope c_locale;
     // Plain decimal notation, as JS uses in this range: the fewest fraction
     // digits that read back as the same double.
     for (int digits = 0; digits <= 20; ++digits) {

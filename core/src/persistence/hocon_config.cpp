@@ -5,12 +5,14 @@
 
 #include "hocon_duration.hpp"
 #include "hocon_parser.hpp"
+#include "mailroom/detail/c_locale.hpp"
 #include "mailroom/errors.hpp"
 
 namespace mailroom {
 namespace {
 
 std::string format_number(double d) {
+  detail::CLocaleScope c_locale;
   char buffer[32];
   if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e15) {
     std::snprintf(buffer, sizeof buffer, "%.0f", d);

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "mailroom/detail/c_locale.hpp"
+
 namespace mailroom::detail {
 namespace {
 
@@ -44,7 +46,10 @@ std::optional<std::int64_t> parse_duration_ms(std::string_view text) {
   }
   // strtod on a copy: the view is not NUL-terminated (and from_chars for
   // doubles is missing in libc++ 13).
-  const double number = std::strtod(std::string(text.substr(0, i)).c_str(), nullptr);
+  const double number = [&] {
+    detail::CLocaleScope c_locale;
+    return std::strtod(std::string(text.substr(0, i)).c_str(), nullptr);
+  }();
   std::string_view rest = text.substr(i);
   while (!rest.empty() && is_space(rest.front())) rest.remove_prefix(1);
   double factor = 1;

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "mailroom/detail/c_locale.hpp"
 #include "mailroom/errors.hpp"
 
 namespace mailroom::detail {
@@ -301,7 +302,10 @@ class Parser {
     }
     if (text == "null") return HoconValue(std::monostate{}, at.line, at.column, std::move(text));
     if (is_number_text(text)) {
-      const double d = std::strtod(text.c_str(), nullptr);
+      const double d = [&] {
+        CLocaleScope c_locale;
+        return std::strtod(text.c_str(), nullptr);
+      }();
       if (!std::isfinite(d)) fail_at("number " + text + " is out of range", at);
       return HoconValue(d, at.line, at.column, std::move(text));
     }

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "mailroom/detail/c_locale.hpp"
+
 namespace mailroom::detail {
 namespace {
 
@@ -115,6 +117,7 @@ bool Checker::number() {
   // Up to 18 digits an integer fits 64 bits; anything else is read as the parser would.
   if (plain_integer && length <= 18) return true;
   const std::string token(reinterpret_cast<const char*>(start), length);
+  CLocaleScope c_locale;
   if (!std::isfinite(std::strtod(token.c_str(), nullptr))) {
     p_ = start;
     return fail("number overflow");

@@ -1,6 +1,7 @@
 #include "mailroom/logger.hpp"
 
 #include <iostream>
+#include <mutex>
 
 #include "log_router.hpp"
 
@@ -36,7 +37,16 @@ void LogRouter::emit(LogLevel level, const std::string& source, std::string_view
 LogSink LogRouter::console_sink() {
   return [](const LogEvent& event) {
     std::ostream& out = event.level >= LogLevel::kWarn ? std::cerr : std::cout;
-    out << "[" << to_string(event.level) << "] " << event.source << ": " << event.message << '\n';
+    // The line is built first and written whole under one lock: actors log
+    // from many threads, and a line must never be interleaved with another.
+    const std::string_view level = to_string(event.level);
+    std::string line;
+    line.reserve(level.size() + event.source.size() + event.message.size() + 6);
+    line.append("[").append(level).append("] ").append(event.source).append(": ");
+    line.append(event.message).push_back('\n');
+    static std::mutex console;
+    std::lock_guard<std::mutex> lock(console);
+    out.write(line.data(), static_cast<std::streamsize>(line.size()));
   };
 }
 
