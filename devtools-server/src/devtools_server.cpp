@@ -5,6 +5,7 @@
 // at most one async_write outstanding.
 #include "mailroom/devtools_server.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <deque>
 #include <fstream>
@@ -22,6 +23,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "host_check.hpp"
 #include "mailroom/actor_system.hpp"
 #include "mailroom/dead_letter_queue.hpp"
 #include "mailroom/devtools_session.hpp"
@@ -120,6 +122,8 @@ struct DevtoolsServer::Impl {
   DevtoolsServerOptions options;
   net::io_context ioc{1};
   tcp::acceptor acceptor{ioc};
+  net::steady_timer accept_timer{ioc};  // the pause after a failed accept
+  std::int64_t accept_backoff_ms = 0;   // 0: accepting normally
   std::thread thread;
   std::uint16_t port = 0;
   std::atomic<std::size_t> clients{0};
@@ -222,12 +226,21 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
 
   void enqueue(std::string frame) {
     if (closed_) return;
+    if (!queue_.empty() && queued_bytes_ + frame.size() > server_.options.max_queued_bytes) {
+      // Counted in bytes, not frames: a few big frames (snapshot pages) for a
+      // client that stopped reading must not grow the server.
+      server_.system->log().warn("devtools: a client stopped reading (" +
+                                 std::to_string(queued_bytes_) +
+                                 " bytes queued, over max-queued-bytes): disconnected");
+      return shut();
+    }
     if (queue_.size() >= server_.options.max_queued_frames) {
       // A slow client loses frames (a gap in seq) instead of growing memory.
       session_->resync();
       if (++dropped_ > server_.options.max_dropped_frames) shut();
       return;
     }
+    queued_bytes_ += frame.size();
     queue_.push_back(std::move(frame));
     if (!writing_) write_next();
   }
@@ -238,6 +251,7 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
     ws_.async_write(net::buffer(queue_.front()),
                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
                       if (ec) return self->shut();
+                      self->queued_bytes_ -= self->queue_.front().size();
                       self->queue_.pop_front();
                       self->dropped_ = 0;  // it is keeping up again
                       if (!self->queue_.empty()) return self->write_next();
@@ -281,6 +295,7 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
   beast::flat_buffer buffer_;
   std::unique_ptr<DevtoolsSession> session_;
   std::deque<std::string> queue_;
+  std::size_t queued_bytes_ = 0;  // the sum of queue_'s sizes
   bool writing_ = false;
   bool closing_ = false;
   bool closed_ = false;
@@ -311,6 +326,10 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
 
  private:
   void handle(http::request<http::string_body> request) {
+    if (!detail::host_allowed(request[http::field::host], server_.options.allowed_hosts)) {
+      return reply(request, http::status::forbidden,
+                   "host not allowed (mailroom.devtools.allowed-hosts)\n");
+    }
     const Target target = parse_target(request.target());
     const bool token_ok = same_text(target.token, server_.options.token);
     if (websocket::is_upgrade(request)) {
@@ -395,12 +414,25 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
 
 void DevtoolsServer::Impl::accept() {
   acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
-    if (ec) {
-      if (ec == net::error::operation_aborted) return;
-    } else {
+    if (ec == net::error::operation_aborted) return;
+    if (!ec) {
+      accept_backoff_ms = 0;
       std::make_shared<HttpConnection>(*this, std::move(socket))->read();
+      return accept();
     }
-    accept();
+    // Out of file descriptors (EMFILE, ENFILE) or another accept failure:
+    // the pending connection stays in the backlog, so accepting again at
+    // once fails again at once (a spin). Pause the listener, 10 ms doubling
+    // to 1 s, and say so once per episode.
+    if (accept_backoff_ms == 0) {
+      system->log().warn("devtools: cannot accept connections (" + ec.message() +
+                         "): pausing the listener until it can");
+    }
+    accept_backoff_ms = std::clamp<std::int64_t>(accept_backoff_ms * 2, 10, 1000);
+    accept_timer.expires_after(std::chrono::milliseconds(accept_backoff_ms));
+    accept_timer.async_wait([this](beast::error_code wait) {
+      if (!wait) accept();
+    });
   });
 }
 
@@ -489,6 +521,7 @@ void DevtoolsServer::stop() {
     net::post(impl->ioc, [impl] {
       beast::error_code ignored;
       impl->acceptor.close(ignored);
+      impl->accept_timer.cancel();
       std::vector<std::shared_ptr<WsConnection>> open(impl->sockets.begin(), impl->sockets.end());
       for (const auto& socket : open) socket->shut();
       impl->ioc.stop();

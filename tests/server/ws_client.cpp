@@ -63,12 +63,12 @@ int status_of(const std::string& head) {
 
 }  // namespace
 
-HttpReply http_get(std::uint16_t port, const std::string& target) {
+HttpReply http_get(std::uint16_t port, const std::string& target, const std::string& host) {
   HttpReply reply;
   const int fd = open_socket(port);
   if (fd < 0) return reply;
-  write_all(fd, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
-                    "\r\nConnection: close\r\n\r\n");
+  const std::string named = host.empty() ? "127.0.0.1:" + std::to_string(port) : host;
+  write_all(fd, "GET " + target + " HTTP/1.1\r\nHost: " + named + "\r\nConnection: close\r\n\r\n");
   std::string rest;
   reply.headers = read_head(fd, rest, 5000);
   reply.status = status_of(reply.headers);

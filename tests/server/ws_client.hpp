@@ -14,8 +14,9 @@ struct HttpReply {
   std::string body;
 };
 
-// GET target on 127.0.0.1:port (Connection: close).
-HttpReply http_get(std::uint16_t port, const std::string& target);
+// GET target on 127.0.0.1:port (Connection: close), with the Host header
+// given (default "127.0.0.1:<port>").
+HttpReply http_get(std::uint16_t port, const std::string& target, const std::string& host = "");
 
 class WsClient {
  public:

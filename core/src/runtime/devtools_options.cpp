@@ -10,6 +10,19 @@
 #include "mailroom/hocon_config.hpp"
 
 namespace mailroom {
+namespace {
+
+// "a, b" as ["a", "b"] (blank items skipped).
+void append_list(const std::string& text, std::vector<std::string>& out) {
+  std::stringstream list(text);
+  for (std::string item; std::getline(list, item, ',');) {
+    const auto first = item.find_first_not_of(" \t");
+    if (first == std::string::npos) continue;
+    out.push_back(item.substr(first, item.find_last_not_of(" \t") - first + 1));
+  }
+}
+
+}  // namespace
 
 DevtoolsOptions DevtoolsOptions::from_config(const HoconConfig& config) {
   return from_config(config, DevtoolsOptions());
@@ -33,12 +46,18 @@ DevtoolsOptions DevtoolsOptions::from_config(const HoconConfig& config, Devtools
   }
   if (auto writes = config.get_bool("mailroom.devtools.allow-writes")) out.allow_writes = *writes;
   if (auto origins = config.get_string("mailroom.devtools.allowed-origins")) {
-    std::stringstream list(*origins);
-    for (std::string item; std::getline(list, item, ',');) {
-      const auto first = item.find_first_not_of(" \t");
-      if (first == std::string::npos) continue;
-      out.allowed_origins.push_back(item.substr(first, item.find_last_not_of(" \t") - first + 1));
+    append_list(*origins, out.allowed_origins);
+  }
+  if (auto hosts = config.get_string("mailroom.devtools.allowed-hosts")) {
+    append_list(*hosts, out.allowed_hosts);
+  }
+  if (auto bytes = config.get_number("mailroom.devtools.max-queued-bytes")) {
+    if (*bytes < 1 || *bytes > 9.0e15 || std::floor(*bytes) != *bytes) {
+      throw OptionsError("DevtoolsOptions", "max_queued_bytes",
+                         config.find("mailroom.devtools.max-queued-bytes")->to_text(),
+                         "mailroom.devtools.max-queued-bytes must be a positive integer");
     }
+    out.max_queued_bytes = static_cast<std::size_t>(*bytes);
   }
   if (auto dir = config.get_string("mailroom.devtools.panel-dir")) out.panel_dir = *dir;
   return out;

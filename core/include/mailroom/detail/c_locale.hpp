@@ -6,8 +6,8 @@
 // double run inside a CLocaleScope (thread-local, no allocation).
 #pragma once
 
-#include <clocale>
 #include <locale.h>
+#include <clocale>
 
 namespace mailroom::detail {
 
