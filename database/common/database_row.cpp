@@ -4,12 +4,18 @@
 #include <nlohmann/json.hpp>
 
 #include "mailroom/database_journal.hpp"
+#include "mailroom/tagged_json.hpp"
 
 namespace mailroom {
 
 DatabaseRow make_database_row(std::uint64_t sequence, std::string payload) {
   DatabaseRow row;
   row.sequence = sequence;
+  // Deeper than any record the core writes: no columns (and no parse, which recurses).
+  if (tagged_json::text_depth(payload) > tagged_json::kMaxDocumentDepth) {
+    row.payload = std::move(payload);
+    return row;
+  }
   const nlohmann::json j = nlohmann::json::parse(payload, nullptr, /*allow_exceptions=*/false);
   row.payload = std::move(payload);
   if (!j.is_object()) return row;

@@ -51,4 +51,15 @@ ValidationResult validate_text(std::string_view text, std::size_t max_depth = kM
 // so hostile text can be refused before a parser sees it.
 std::size_t text_depth(std::string_view text);
 
+// How deep a journal record or a protocol frame may nest: a payload value at
+// kMaxDepth inside the record's own objects ({"p":{"t","v":...}}).
+inline constexpr std::size_t kMaxDocumentDepth = kMaxDepth + 4;
+
+// nlohmann::json::parse, refusing text nested deeper than max_depth before
+// the parser sees it (the parser recurses: 100,000 levels overflow the native
+// stack). Throws std::invalid_argument "JSON nested deeper than N levels" for
+// that, nlohmann::json::parse_error for malformed text. The one door every
+// reader of outside JSON (journal records, protocol frames) goes through.
+nlohmann::json parse_bounded(std::string_view text, std::size_t max_depth = kMaxDocumentDepth);
+
 }  // namespace mailroom::tagged_json

@@ -1,5 +1,7 @@
 #include "dead_letter_record.hpp"
 
+#include "mailroom/tagged_json.hpp"
+
 #include "json_text.hpp"
 
 namespace mailroom::detail {
@@ -73,7 +75,7 @@ std::string DeadLetterRecord::to_json() const {
 }
 
 DeadLetterRecord DeadLetterRecord::from_json(const std::string& text) {
-  const nlohmann::json j = nlohmann::json::parse(text);
+  const nlohmann::json j = tagged_json::parse_bounded(text);
   DeadLetterRecord record;
   const std::string kind = j.at("k").get<std::string>();
   if (kind == "captured") {

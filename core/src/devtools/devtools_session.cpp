@@ -2,6 +2,7 @@
 // shapes of the records are in devtools_json.cpp, the paged dead-letter list
 // in dead_letter_page.cpp.
 #include "mailroom/devtools_session.hpp"
+#include "mailroom/tagged_json.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -102,6 +103,13 @@ struct DevtoolsSession::State {
   // ------------------------------------------------------------- frames --
 
   void receive(std::string_view text) {
+    if (tagged_json::text_depth(text) > tagged_json::kMaxDocumentDepth) {
+      // Refused before parsing: the parser recurses, and a frame must never
+      // take the stack (and with it every system of a page) down.
+      error("bad-frame", "a frame nested deeper than " +
+                             std::to_string(tagged_json::kMaxDocumentDepth) + " levels");
+      return;
+    }
     json frame = json::parse(text, nullptr, false);
     if (frame.is_discarded() || !frame.is_object()) {
       error("bad-frame", "a frame is one JSON object");

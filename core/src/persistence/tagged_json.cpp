@@ -60,6 +60,13 @@ std::size_t text_depth(std::string_view text) {
   return deepest;
 }
 
+nlohmann::json parse_bounded(std::string_view text, std::size_t max_depth) {
+  if (text_depth(text) > max_depth) {
+    throw std::invalid_argument("JSON nested deeper than " + std::to_string(max_depth) + " levels");
+  }
+  return nlohmann::json::parse(text.begin(), text.end());
+}
+
 std::string encode(std::string_view tag, const nlohmann::json& value) {
   if (tag.empty()) throw std::invalid_argument("tagged_json::encode: empty type tag");
   const ValidationResult valid = validate(value);
