@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mailroom/counter.hpp"
@@ -33,6 +34,12 @@ class MetricsRegistry {
   // the registry's lifetime. The first help given for a name is kept. Invalid
   // names → OptionsError{"MetricsRegistry", "name" | "label", value}.
   Counter& counter(std::string name, std::string help, Labels labels = {});
+
+  // Removes the series of counter family `name` that carry label == value
+  // (an actor's series once it stopped, so they leave /metrics). Only for
+  // families whose Counters are looked up at each use, never held: a
+  // reference to a removed series dangles. Returns how many went.
+  std::size_t forget_series(std::string_view name, std::string_view label, std::string_view value);
 
   // Called at every scrape, outside the registry's lock, to write gauges.
   // A gauge whose name is already a counter family is left out.

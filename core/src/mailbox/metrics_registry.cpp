@@ -41,6 +41,28 @@ Counter& MetricsRegistry::counter(std::string name, std::string help, Labels lab
   return *series;
 }
 
+std::size_t MetricsRegistry::forget_series(std::string_view name, std::string_view label,
+                                           std::string_view value) {
+  std::lock_guard lock(mutex_);
+  auto family = counters_.find(std::string(name));
+  if (family == counters_.end()) return 0;
+  auto& series = family->second.series;
+  std::size_t removed = 0;
+  for (auto it = series.begin(); it != series.end();) {
+    const bool match = std::any_of(it->first.begin(), it->first.end(), [&](const auto& l) {
+      return l.first == label && l.second == value;
+    });
+    if (match) {
+      it = series.erase(it);
+      ++removed;
+    } else {
+      ++it;
+    }
+  }
+  if (series.empty()) counters_.erase(family);
+  return removed;
+}
+
 void MetricsRegistry::add_collector(MetricsCollector collector) {
   if (!collector) return;
   std::lock_guard lock(mutex_);

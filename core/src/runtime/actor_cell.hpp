@@ -101,6 +101,9 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   std::string class_name() const;
   std::size_t user_depth() const { return mailbox_ ? mailbox_->size() : 0; }
   const MailboxDescription& mailbox_description() const noexcept { return description_; }
+  // Set by the first drop the system counts for this actor (any thread): its
+  // actor_mailbox_dropped_total series then leave the registry when it stops.
+  void note_drop_counted() noexcept { drop_counted_.store(true, std::memory_order_relaxed); }
 
   // Guardians are started synchronously by the system; everyone else by Create.
   void start_now();
@@ -261,6 +264,7 @@ class ActorCell : public std::enable_shared_from_this<ActorCell> {
   // observable counters (inspect)
   mutable std::mutex info_mutex_;
   std::string class_name_;  // ActorOptions::class_name() until the instance exists
+  std::atomic<bool> drop_counted_{false};
   detail::Atomic<std::size_t> stash_count_{0};
   detail::Atomic<std::uint64_t> processed_{0};
 };

@@ -144,6 +144,7 @@ void SystemCore::report_drop(const std::shared_ptr<ActorCell>& cell, DropReason 
                 {"path", cell->local_path()},
                 {"policy", std::string(to_string(reason))}})
       .inc();
+  cell->note_drop_counted();
   if (!dead_letter) return;
   DeadLetter letter;
   letter.cause = DeadLetterCause::kDropped;
