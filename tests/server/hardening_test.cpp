@@ -128,20 +128,6 @@ std::size_t open_descriptors() {
   return n;  // counts ".", ".." and the listing's own descriptor: a few high
 }
 
-int connect_to(std::uint16_t port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
-
 double process_cpu_seconds() {
   rusage use{};
   ::getrusage(RUSAGE_SELF, &use);
@@ -163,12 +149,14 @@ TEST(DevtoolsServerHardening, AtTheDescriptorLimitTheListenerPausesThenResumes) 
   // Take every descriptor left (the server's accepted ends take some too),
   // then free one and spend it on a connection the server cannot accept.
   std::vector<int> clients;
-  for (int fd; (fd = connect_to(port)) >= 0 && clients.size() < 64;) clients.push_back(fd);
+  for (int fd; (fd = testing::connect_loopback(port)) >= 0 && clients.size() < 64;)
+    clients.push_back(fd);
   std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the server takes what it can
-  for (int fd; (fd = connect_to(port)) >= 0 && clients.size() < 64;) clients.push_back(fd);
+  for (int fd; (fd = testing::connect_loopback(port)) >= 0 && clients.size() < 64;)
+    clients.push_back(fd);
   ASSERT_FALSE(clients.empty());
   ::close(clients.back());
-  clients.back() = connect_to(port);
+  clients.back() = testing::connect_loopback(port);
   ASSERT_GE(clients.back(), 0);
 
   const double before = process_cpu_seconds();

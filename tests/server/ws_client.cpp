@@ -11,9 +11,8 @@
 #include <vector>
 
 namespace mailroom::testing {
-namespace {
 
-int open_socket(std::uint16_t port, int receive_buffer_bytes = 0) {
+int connect_loopback(std::uint16_t port, int receive_buffer_bytes) {
   int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   if (fd < 0) return -1;
   if (receive_buffer_bytes > 0) {  // before connect: it bounds the window the server sees
@@ -29,6 +28,8 @@ int open_socket(std::uint16_t port, int receive_buffer_bytes = 0) {
   }
   return fd;
 }
+
+namespace {
 
 void write_all(int fd, const std::string& bytes) {
   std::size_t done = 0;
@@ -65,7 +66,7 @@ int status_of(const std::string& head) {
 
 HttpReply http_get(std::uint16_t port, const std::string& target, const std::string& host) {
   HttpReply reply;
-  const int fd = open_socket(port);
+  const int fd = connect_loopback(port);
   if (fd < 0) return reply;
   const std::string named = host.empty() ? "127.0.0.1:" + std::to_string(port) : host;
   write_all(fd, "GET " + target + " HTTP/1.1\r\nHost: " + named + "\r\nConnection: close\r\n\r\n");
@@ -92,7 +93,7 @@ WsClient::~WsClient() {
 int WsClient::connect(std::uint16_t port, const std::string& target, const std::string& origin,
                       int receive_buffer_bytes) {
   close();
-  fd_ = open_socket(port, receive_buffer_bytes);
+  fd_ = connect_loopback(port, receive_buffer_bytes);
   if (fd_ < 0) return 0;
   std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
                         "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"

@@ -14,6 +14,10 @@ struct HttpReply {
   std::string body;
 };
 
+// A TCP connection to 127.0.0.1:port, or -1. receive_buffer_bytes > 0
+// shrinks the socket's receive buffer (set before connect).
+int connect_loopback(std::uint16_t port, int receive_buffer_bytes = 0);
+
 // GET target on 127.0.0.1:port (Connection: close), with the Host header
 // given (default "127.0.0.1:<port>").
 HttpReply http_get(std::uint16_t port, const std::string& target, const std::string& host = "");

@@ -286,5 +286,27 @@ TEST(MailroomDlq, ReadsANodeJournalFolder) {
   EXPECT_NE(list.err.find("torn tail"), std::string::npos) << list.err;
 }
 
+// A record whose payload is nested 100,000 deep (printing it overflowed the
+// stack) is reported and skipped; the letter beside it is listed.
+TEST(MailroomDlq, ADeeplyNestedRecordIsReportedTheRestListed) {
+  TempDir dir;
+  const std::string record =
+      R"({"k":"captured","id":1,"ts":1000,"r":"/user/a","s":null,"n":0,"p":{"t":"json","v":{"order":1}}})";
+  {
+    std::ofstream file(dir.path / "mailroom-dead-letters-web.jsonl", std::ios::binary);
+    const std::string deep =
+        R"({"k":"captured","id":2,"ts":1000,"r":"/user/a","s":null,"n":0,"p":{"t":"json","v":)" +
+        std::string(100'000, '[') + std::string(100'000, ']') + "}}";
+    file << nlohmann::json({{"s", 1}, {"p", record}}).dump() << "\n"
+         << nlohmann::json({{"s", 2}, {"p", deep}}).dump() << "\n";
+  }
+  ToolRun list = dlq("list " + dir.str() + " --json");
+  EXPECT_EQ(list.code, 3) << list.err;  // damage reported
+  const auto json = nlohmann::json::parse(list.out);
+  ASSERT_EQ(json.size(), 1u);
+  EXPECT_EQ(json[0]["payload"]["message"]["order"], 1);
+  EXPECT_NE(list.err.find("nested deeper than"), std::string::npos) << list.err;
+}
+
 }  // namespace
 }  // namespace mailroom

@@ -4,8 +4,11 @@
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
+
+#include "mailroom/tagged_json.hpp"
 
 namespace mailroom::dlq {
 
@@ -40,8 +43,8 @@ JournalReadResult JsonLinesJournal::read(const std::string& stream) {
       why = "torn tail (no line end)";
     } else {
       try {
-        const auto line = nlohmann::json::parse(text.begin() + static_cast<std::ptrdiff_t>(offset),
-                                                text.begin() + static_cast<std::ptrdiff_t>(end));
+        const auto line =
+            tagged_json::parse_bounded(std::string_view(text).substr(offset, end - offset));
         if (!line.is_object() || !line.contains("s") || !line["s"].is_number_integer() ||
             !line.contains("p") || !line["p"].is_string()) {
           why = "unreadable record at byte " + std::to_string(offset);
@@ -49,7 +52,7 @@ JournalReadResult JsonLinesJournal::read(const std::string& stream) {
           out.records.push_back(
               {static_cast<std::uint64_t>(sequence), line["p"].get<std::string>()});
         }
-      } catch (const nlohmann::json::exception&) {
+      } catch (const std::exception&) {  // malformed, or nested past the limit
         why = "unreadable record at byte " + std::to_string(offset);
       }
     }

@@ -8,6 +8,7 @@
 
 #include "mailroom/errors.hpp"
 #include "mailroom/hocon_config.hpp"
+#include "mailroom/option_number.hpp"
 
 namespace mailroom {
 namespace {
@@ -52,12 +53,10 @@ DevtoolsOptions DevtoolsOptions::from_config(const HoconConfig& config, Devtools
     append_list(*hosts, out.allowed_hosts);
   }
   if (auto bytes = config.get_number("mailroom.devtools.max-queued-bytes")) {
-    if (*bytes < 1 || *bytes > 9.0e15 || std::floor(*bytes) != *bytes) {
-      throw OptionsError("DevtoolsOptions", "max_queued_bytes",
-                         config.find("mailroom.devtools.max-queued-bytes")->to_text(),
-                         "mailroom.devtools.max-queued-bytes must be a positive integer");
-    }
-    out.max_queued_bytes = static_cast<std::size_t>(*bytes);
+    // The shared whole-number rule (the same bound on every target).
+    out.max_queued_bytes = static_cast<std::size_t>(
+        validate_whole_number(*bytes, "DevtoolsOptions", "max-queued-bytes", 1, kMaxOptionCount,
+                              "a whole number of bytes in [1, 4294967295]"));
   }
   if (auto dir = config.get_string("mailroom.devtools.panel-dir")) out.panel_dir = *dir;
   return out;
