@@ -50,6 +50,12 @@ class ActorSystemOptions {
   ActorSystemOptions& with_log_level(std::string_view level);
   ActorSystemOptions& with_clock(Clock now_ms);
   ActorSystemOptions& with_journal(std::shared_ptr<Journal> journal);
+  // The timer behind the dead-letter journal's sync-within bound, for a host
+  // that drives the core from its own event loop (the wasm build: setTimeout):
+  // called with a delay, it must call system.dead_letter_queue().sync_due()
+  // that much later. Unset: a syncer thread of the queue's own.
+  using SyncTimer = std::function<void(std::int64_t delay_ms)>;
+  ActorSystemOptions& with_journal_sync_timer(SyncTimer timer);
   ActorSystemOptions& with_journal_dir(std::string dir);
   // Serve the DevTools panel, /metrics and /healthz from this process while
   // the system runs (stopped at terminate). Needs the mailroom_devtools_server
@@ -67,6 +73,7 @@ class ActorSystemOptions {
   const std::optional<LogLevel>& log_level() const noexcept { return log_level_; }
   const Clock& clock() const noexcept { return clock_; }
   const std::shared_ptr<Journal>& journal() const noexcept { return journal_; }
+  const SyncTimer& journal_sync_timer() const noexcept { return sync_timer_; }
   const std::optional<std::string>& journal_dir() const noexcept { return journal_dir_; }
   const std::optional<DevtoolsOptions>& devtools() const noexcept { return devtools_; }
 
@@ -81,6 +88,7 @@ class ActorSystemOptions {
   std::optional<LogLevel> log_level_;
   Clock clock_;
   std::shared_ptr<Journal> journal_;
+  SyncTimer sync_timer_;
   std::optional<std::string> journal_dir_;
   std::optional<DevtoolsOptions> devtools_;
 };

@@ -40,6 +40,7 @@ namespace detail {
 struct DeadLetterRecord;
 class EntryRing;
 class ChangeLog;
+class JournalSyncer;
 }  // namespace detail
 
 class DeadLetterQueue final : public DeadLetterSink {
@@ -53,6 +54,11 @@ class DeadLetterQueue final : public DeadLetterSink {
     std::function<std::int64_t()> now_ms;                   // null: the system clock
     PayloadCodecRegistry* codecs = nullptr;                 // null: every journal copy is degraded
     std::function<void(const std::string&)> report_damage;  // restore and write problems
+    // Persistent store: arms a one-shot timer that calls sync_due() after
+    // delay_ms (the host's timer, e.g. setTimeout in the wasm build). Null:
+    // natively a syncer thread of the queue's own; in a build without
+    // threads nothing syncs before an explicit flush.
+    std::function<void(std::int64_t delay_ms)> sync_timer;
   };
 
   struct Stats {
@@ -138,8 +144,21 @@ class DeadLetterQueue final : public DeadLetterSink {
   // Forgets every entry (persistent: one "cleared" tombstone).
   void clear();
   // Completes the journal appends issued so far (persistent store only),
-  // the deferred records first.
+  // the deferred records first, and makes them durable (natively written
+  // and fdatasync'ed; a storage that commits later, IndexedDB, starts it).
   void flush();
+  // The durability bound: every journal change is flushed at most this many
+  // ms after it (settings().sync_within_ms, else the journal's default).
+  // remove, clear, release and replay return only after their records are
+  // flushed; a capture is durable within the bound.
+  std::int64_t sync_within_ms() const noexcept { return sync_within_ms_; }
+  // The bound's timer fired (the sync_timer's callback): flushes.
+  void sync_due() noexcept;
+  // Calls done("") once everything journaled so far is durable (after
+  // flush(): at once natively, after the commit where storage confirms
+  // later), done(why) when it could not be stored. Memory and off stores
+  // call done("") at once. done may run on another thread or later.
+  void when_durable(std::function<void(std::string error)> done);
 
   // Deferred journal records, for a single-threaded host that drives the
   // core in slices (the wasm build's driver). From this call on a persistent
@@ -233,6 +252,9 @@ class DeadLetterQueue final : public DeadLetterSink {
   void drain_pending();
 
   void restore();
+  // mutex_ held: a journal change was made; arms the bound's timer once per
+  // window (what is pending then is synced together).
+  void arm_sync_locked() noexcept;
   // mailroom_journal_backlog{stream} for a journal that queues (a database).
   void register_backlog_gauge();
   void encode_payload(const Message& message, detail::DeadLetterRecord& record) const;
@@ -265,6 +287,10 @@ class DeadLetterQueue final : public DeadLetterSink {
   std::deque<std::uint64_t> pending_;
   std::recursive_mutex drain_mutex_;
   bool draining_ = false;  // under drain_mutex_
+
+  std::int64_t sync_within_ms_ = 0;
+  bool sync_armed_ = false;  // under mutex_: a sync is due, later changes ride along
+  std::unique_ptr<detail::JournalSyncer> syncer_;  // native, without a sync_timer
 
   mutable std::mutex listeners_mutex_;
   std::vector<std::pair<std::uint64_t, std::shared_ptr<ChangeListener>>> listeners_;

@@ -27,15 +27,19 @@ class DeadLetterQueueOptions {
   DeadLetterQueueOptions& with_retention_ms(double retention_ms);           // >= 0, 0 = no ageing
   DeadLetterQueueOptions& with_max_replays(double max_replays);             // integer >= 0
   DeadLetterQueueOptions& with_persistence_id(std::string persistence_id);  // non-empty
+  // A journal change (capture, removal, replay, release, purge, compaction)
+  // is durable at most this long after it: integer 0..60000 ms.
+  DeadLetterQueueOptions& with_sync_within_ms(double sync_within_ms);
 
   const std::optional<DeadLetterStore>& store() const noexcept { return store_; }
   const std::optional<std::size_t>& max_entries() const noexcept { return max_entries_; }
   const std::optional<std::int64_t>& retention_ms() const noexcept { return retention_ms_; }
   const std::optional<std::uint32_t>& max_replays() const noexcept { return max_replays_; }
   const std::optional<std::string>& persistence_id() const noexcept { return persistence_id_; }
+  const std::optional<std::int64_t>& sync_within_ms() const noexcept { return sync_within_ms_; }
 
   // Reads `mailroom.dead-letters { store, max-entries, retention, max-replays,
-  // persistence-id }` (and the seed's `actor-ts.dead-letters` as an alias;
+  // persistence-id, sync-within }` (and the seed's `actor-ts.dead-letters` as an alias;
   // `mailroom.` wins) under the explicit fields. config may be null. Throws
   // OptionsError for a bad HOCON value, ConfigError (line, column) for a value
   // of the wrong type.
@@ -47,6 +51,7 @@ class DeadLetterQueueOptions {
   std::optional<std::int64_t> retention_ms_;
   std::optional<std::uint32_t> max_replays_;
   std::optional<std::string> persistence_id_;
+  std::optional<std::int64_t> sync_within_ms_;
 };
 
 }  // namespace mailroom

@@ -2,7 +2,10 @@
 // sequence and CRC32 (core/src/persistence/journal_frame.hpp), over a
 // JournalStorage that only moves bytes: a native folder, node:fs or IndexedDB.
 // - Appends are batched in memory and handed to the storage in one piece
-//   (at 64 KiB, on flush(), read(), compaction and destruction).
+//   (at 64 KiB, on flush(), read(), compaction and destruction); flush()
+//   syncs outside the journal's lock, so appends go on while the disk works.
+//   When a change must be durable is the dead-letter queue's decision
+//   (sync-within), not the journal's.
 // - Reading resynchronises after damage: every intact record comes back and
 //   the damage is reported (where, how many bytes and records, why).
 // - Before anything is rewritten, damaged bytes are appended to a side file
@@ -41,6 +44,10 @@ class FileJournal final : public Journal {
   // when another journal writes the stream, std::runtime_error on I/O failure.
   std::uint64_t append(const std::string& stream, std::string payload) override;
   void flush() override;  // hands every batch to the storage and syncs it
+  void flush_then(std::function<void(std::string error)> done) override;
+  std::int64_t default_sync_within_ms() const override {
+    return storage_->default_sync_within_ms();
+  }
   void delete_up_to(const std::string& stream, std::uint64_t up_to) override;
   void acquire(const std::string& stream) override;
   void release(const std::string& stream) override;

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -72,6 +73,16 @@ class Journal {
   // buffer; flush() makes everything appended so far durable.
   virtual std::uint64_t append(const std::string& stream, std::string payload) = 0;
   virtual void flush() = 0;
+  // flush(), then done("") once storage confirmed it durable (inline for a
+  // storage that syncs on the spot, later for one that commits later), or
+  // done(why) when storage failed afterwards. Throws as flush() does.
+  virtual void flush_then(std::function<void(std::string error)> done) {
+    flush();
+    done({});
+  }
+  // How soon after a change the dead-letter queue makes it durable, unless
+  // its sync-within setting says otherwise (see JournalStorage).
+  virtual std::int64_t default_sync_within_ms() const { return 50; }
   // Drop every record with sequence <= up_to (prefix compaction). Sequence
   // numbers of later records do not change.
   virtual void delete_up_to(const std::string& stream, std::uint64_t up_to) = 0;

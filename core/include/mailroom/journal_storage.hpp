@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -25,8 +26,17 @@ class JournalStorage {
   virtual void append(const std::string& name, std::string_view bytes) = 0;
   // Replaces the whole file atomically: afterwards it holds either the old or the new bytes.
   virtual void replace(const std::string& name, std::string_view bytes) = 0;
-  // Makes what was appended durable.
+  // Makes what was appended durable (natively: written and fdatasync'ed), or
+  // starts doing so where storage confirms later (IndexedDB commits).
   virtual void sync(const std::string& name) = 0;
+  // Calls done("") once everything synced so far is durable, or done(why)
+  // when storage failed. Storages whose sync() is complete on return call it
+  // at once (the default); IndexedDB calls it after the commit.
+  virtual void when_synced(std::function<void(std::string error)> done) { done({}); }
+  // The bound within which a journal on this storage makes a change durable
+  // unless the queue says otherwise (sync-within): 50 ms natively and in
+  // Node, longer where a commit costs more (the browser: 250 ms).
+  virtual std::int64_t default_sync_within_ms() const { return 50; }
   // Takes the writer's lock of a file; throws JournalLockedError when held elsewhere.
   virtual void lock(const std::string& name) = 0;
   virtual void unlock(const std::string& name) = 0;

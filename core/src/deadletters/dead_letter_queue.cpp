@@ -12,6 +12,7 @@
 #include "dead_letter_record.hpp"
 #include "entry_ring.hpp"
 #include "error_text.hpp"
+#include "journal_syncer.hpp"
 #include "mailroom/errors.hpp"
 #include "mailroom/metrics_registry.hpp"
 #include "mailroom/payload_codec_registry.hpp"
@@ -67,12 +68,24 @@ DeadLetterQueue::DeadLetterQueue(DeadLetterQueueSettings settings, Dependencies 
     // One writer per stream: a second queue on a stream someone writes is
     // refused here (JournalLockedError), before anything is read or merged.
     deps_.journal->acquire(settings_.persistence_id);
+    sync_within_ms_ = settings_.sync_within_ms.value_or(deps_.journal->default_sync_within_ms());
     restore();
+#if !defined(__EMSCRIPTEN__)
+    // After the restore: its thread never sees a queue half built.
+    if (!deps_.sync_timer) {
+      syncer_ = std::make_unique<detail::JournalSyncer>([this] { sync_due(); });
+    }
+#endif
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (records_in_log_ > 0) arm_sync_locked();  // a repair the restore wrote
+    }
     register_backlog_gauge();
   }
 }
 
 DeadLetterQueue::~DeadLetterQueue() {
+  syncer_.reset();  // its thread calls into this queue: stopped first
   try {
     flush();
     release_journal();
@@ -178,7 +191,10 @@ bool DeadLetterQueue::capture_locked(const DeadLetter& letter, DeadLetterRecord*
     stored.sequence = append_locked(record->to_json());
   }
   const std::uint64_t id = entry.id;
-  if (defer) pending_.push_back(id);
+  if (defer) {
+    pending_.push_back(id);
+    arm_sync_locked();  // the bound counts from the capture, not the encoding
+  }
   ring_->push(std::move(stored));
   changes_->note(returned ? detail::ChangeLog::Kind::kUpdated : detail::ChangeLog::Kind::kCaptured,
                  id);
@@ -475,6 +491,7 @@ void DeadLetterQueue::clear() {
     std::lock_guard<std::mutex> lock(mutex_);
     clear_locked();
   }
+  flush();  // the "cleared" tombstone is durable before clear() returns
   notify_changed();
 }
 

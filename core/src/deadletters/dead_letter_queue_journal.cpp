@@ -9,6 +9,7 @@
 #include "dead_letter_record.hpp"
 #include "entry_ring.hpp"
 #include "error_text.hpp"
+#include "journal_syncer.hpp"
 #include "mailroom/dead_letter_queue.hpp"
 #include "mailroom/journal_locked_error.hpp"
 #include "mailroom/payload_codec_registry.hpp"
@@ -42,6 +43,49 @@ void DeadLetterQueue::flush() {
     damage("dead-letter journal '" + settings_.persistence_id +
            "': flush failed: " + detail::error_text(std::current_exception()));
   }
+}
+
+void DeadLetterQueue::sync_due() noexcept {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    sync_armed_ = false;  // changes from here on arm the next window
+  }
+  flush();  // reports its own failures (damage)
+}
+
+void DeadLetterQueue::arm_sync_locked() noexcept {
+  if (sync_armed_) return;
+  try {
+    if (deps_.sync_timer) {
+      deps_.sync_timer(sync_within_ms_);
+    } else if (syncer_) {
+      syncer_->arm(sync_within_ms_);
+    } else {
+      return;  // no timer here: the next flush syncs
+    }
+    sync_armed_ = true;
+  } catch (...) {
+    damage("dead-letter journal '" + settings_.persistence_id +
+           "': cannot arm the sync timer: " + detail::error_text(std::current_exception()));
+  }
+}
+
+void DeadLetterQueue::when_durable(std::function<void(std::string error)> done) {
+  if (!persistent()) {
+    done({});
+    return;
+  }
+  drain_pending();
+  std::string failure;
+  try {
+    deps_.journal->flush_then(done);
+    return;
+  } catch (...) {
+    failure = "dead-letter journal '" + settings_.persistence_id +
+              "': flush failed: " + detail::error_text(std::current_exception());
+  }
+  damage(failure);
+  done(failure);
 }
 
 // ------------------------------------------------------ deferred records --
@@ -133,6 +177,7 @@ std::uint64_t DeadLetterQueue::append_locked(const std::string& record) noexcept
     const std::uint64_t sequence = deps_.journal->append(settings_.persistence_id, record);
     highest_sequence_ = std::max(highest_sequence_, sequence);
     ++records_in_log_;
+    arm_sync_locked();
     return sequence;
   } catch (...) {
     damage("dead-letter journal '" + settings_.persistence_id +
@@ -150,6 +195,7 @@ void DeadLetterQueue::maybe_compact_locked() noexcept {
   if (up_to > compacted_through_) {
     try {
       deps_.journal->delete_up_to(settings_.persistence_id, up_to);
+      arm_sync_locked();  // a rewrite is durable at once; the bound holds anyway
       records_in_log_ = highest_sequence_ - up_to;
       compacted_through_ = up_to;
     } catch (...) {

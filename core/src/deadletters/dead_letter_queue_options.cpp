@@ -56,6 +56,14 @@ std::uint32_t parse_max_replays(double value, const std::string& text) {
   return static_cast<std::uint32_t>(value);
 }
 
+std::int64_t parse_sync_within(double value, const std::string& text) {
+  if (!is_integer(value) || value < 0 ||
+      value > static_cast<double>(DeadLetterQueueSettings::kMaxSyncWithinMs)) {
+    fail("syncWithinMs", text, "must be an integer number of milliseconds from 0 to 60000");
+  }
+  return static_cast<std::int64_t>(value);
+}
+
 // The seed spells the block `actor-ts.dead-letters`; ours is `mailroom.`,
 // which wins when both name a key.
 std::string hocon_path(const HoconConfig& config, std::string_view key) {
@@ -69,8 +77,8 @@ std::string hocon_path(const HoconConfig& config, std::string_view key) {
 // Every key of the block must be one of these: a misspelled key (stor) would
 // otherwise leave the setting it meant at its default without a word.
 void check_block_keys(const HoconConfig& config, const char* block) {
-  static const std::vector<std::string_view> known = {"store", "max-entries", "retention",
-                                                      "max-replays", "persistence-id"};
+  static const std::vector<std::string_view> known = {
+      "store", "max-entries", "retention", "max-replays", "persistence-id", "sync-within"};
   const HoconValue* value = config.find(block);
   if (value == nullptr || !value->is_object()) return;  // a non-block is read key by key
   const auto& fields = *std::get<std::shared_ptr<HoconObject>>(value->storage());
@@ -82,7 +90,7 @@ void check_block_keys(const HoconConfig& config, const char* block) {
                            std::to_string(field.line()) + ")" +
                            (nearest ? "; did you mean " + std::string(*nearest) + "?"
                                     : "; known: store, max-entries, retention, max-replays, "
-                                      "persistence-id"));
+                                      "persistence-id, sync-within"));
   }
 }
 
@@ -124,6 +132,11 @@ DeadLetterQueueOptions& DeadLetterQueueOptions::with_persistence_id(std::string 
   return *this;
 }
 
+DeadLetterQueueOptions& DeadLetterQueueOptions::with_sync_within_ms(double sync_within_ms) {
+  sync_within_ms_ = parse_sync_within(sync_within_ms, number_text(sync_within_ms));
+  return *this;
+}
+
 DeadLetterQueueSettings DeadLetterQueueOptions::resolve(const HoconConfig* config,
                                                         std::string_view system_name) const {
   DeadLetterQueueSettings settings;
@@ -151,6 +164,11 @@ DeadLetterQueueSettings DeadLetterQueueOptions::resolve(const HoconConfig* confi
       // "" is how a config file says "no opinion" for a computed default.
       if (auto id = *config->get_string(path); !id.empty()) settings.persistence_id = id;
     }
+    if (auto path = hocon_path(*config, "sync-within"); !path.empty()) {
+      const auto ms = *config->get_duration_ms(path);
+      settings.sync_within_ms =
+          parse_sync_within(static_cast<double>(ms), hocon_text(*config, path));
+    }
   }
 
   if (store_) settings.store = *store_;
@@ -158,6 +176,7 @@ DeadLetterQueueSettings DeadLetterQueueOptions::resolve(const HoconConfig* confi
   if (retention_ms_) settings.retention_ms = *retention_ms_;
   if (max_replays_) settings.max_replays = *max_replays_;
   if (persistence_id_) settings.persistence_id = *persistence_id_;
+  if (sync_within_ms_) settings.sync_within_ms = *sync_within_ms_;
   return settings;
 }
 

@@ -56,7 +56,10 @@ std::vector<RemoveResult> DeadLetterQueue::remove(const std::vector<std::uint64_
       changed = true;
     }
   }
-  if (changed) notify_changed();
+  if (changed) {
+    flush();  // the tombstones are durable before the caller hears "removed"
+    notify_changed();
+  }
   return out;
 }
 
@@ -109,6 +112,7 @@ ReleaseOutcome DeadLetterQueue::release(std::uint64_t id) {
       maybe_compact_locked();
     }
   }
+  flush();  // durable before the caller hears "released"
   notify_changed();
   return ReleaseOutcome::kReleased;
 }

@@ -58,6 +58,7 @@ const std::vector<OptionField>& option_schema() {
       {"DeadLetterQueueOptions", "retentionMs", T::kNumber},
       {"DeadLetterQueueOptions", "maxReplays", T::kNumber},
       {"DeadLetterQueueOptions", "persistenceId", T::kString},
+      {"DeadLetterQueueOptions", "syncWithinMs", T::kNumber},
       {"ActorSystemOptions", "config", T::kString},
       {"ActorSystemOptions", "metrics", T::kBoolean},
       {"ActorSystemOptions", "logLevel", T::kString},

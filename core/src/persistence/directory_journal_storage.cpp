@@ -180,16 +180,36 @@ void DirectoryJournalStorage::replace(const std::string& name, std::string_view 
 #endif
 }
 
+// fdatasync on a duplicate of the append descriptor, outside the storage's
+// lock: appends (and a replace that closes the original) go on meanwhile.
 void DirectoryJournalStorage::sync(const std::string& name) {
 #if defined(MAILROOM_HAVE_FLOCK)
-  std::lock_guard<std::mutex> guard(mutex_);
-  auto it = append_fds_.find(name);
-  if (it != append_fds_.end() && ::fsync(it->second) != 0) {
-    throw io_error("cannot sync", location(name), errno);
-  }
-  if (unsynced_entries_) {
-    sync_directory(directory_);
+  int fd = -1;
+  bool entries = false;
+  {
+    std::lock_guard<std::mutex> guard(mutex_);
+    auto it = append_fds_.find(name);
+    if (it != append_fds_.end()) {
+      fd = ::fcntl(it->second, F_DUPFD_CLOEXEC, 0);
+      if (fd < 0) throw io_error("cannot sync", location(name), errno);
+    }
+    entries = unsynced_entries_;
     unsynced_entries_ = false;
+  }
+  if (fd >= 0) {
+    const int result = ::fdatasync(fd);
+    const int error = errno;
+    ::close(fd);
+    if (result != 0) throw io_error("cannot sync", location(name), error);
+  }
+  if (entries) {
+    try {
+      sync_directory(directory_);
+    } catch (...) {
+      std::lock_guard<std::mutex> guard(mutex_);
+      unsynced_entries_ = true;
+      throw;
+    }
   }
 #else
   (void)name;

@@ -233,20 +233,40 @@ std::uint64_t FileJournal::append(const std::string& stream, std::string payload
   return sequence;
 }
 
+// The batches reach the storage under the lock; the sync (the slow part)
+// runs after it, so captures on other threads are not held up by the disk.
 void FileJournal::flush() {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> to_sync;
   std::string failed;
-  for (auto& [stream, state] : streams_) {
+  auto note_failure = [&](const std::string& stream, const std::exception& e) {
+    failed += (failed.empty() ? "" : ", ") + path_for(stream) + " (" + e.what() + ")";
+  };
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto& [stream, state] : streams_) {
+      try {
+        const bool wrote = !state.pending.empty();
+        write_pending(stream, state);
+        if (wrote || state.writer) to_sync.push_back(stream);
+      } catch (const std::exception& e) {
+        note_failure(stream, e);
+        state.loaded = false;  // rescan: the tail may be partial
+      }
+    }
+  }
+  for (const std::string& stream : to_sync) {
     try {
-      const bool wrote = !state.pending.empty();
-      write_pending(stream, state);
-      if (wrote || state.writer) storage_->sync(file_name(stream));
+      storage_->sync(file_name(stream));
     } catch (const std::exception& e) {
-      failed += (failed.empty() ? "" : ", ") + path_for(stream) + " (" + e.what() + ")";
-      state.loaded = false;  // rescan: the tail may be partial
+      note_failure(stream, e);
     }
   }
   if (!failed.empty()) throw std::runtime_error("FileJournal: cannot flush " + failed);
+}
+
+void FileJournal::flush_then(std::function<void(std::string error)> done) {
+  flush();
+  storage_->when_synced(std::move(done));
 }
 
 void FileJournal::delete_up_to(const std::string& stream, std::uint64_t up_to) {

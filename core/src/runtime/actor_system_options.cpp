@@ -54,6 +54,10 @@ ActorSystemOptions& ActorSystemOptions::with_journal(std::shared_ptr<Journal> jo
   journal_ = std::move(journal);
   return *this;
 }
+ActorSystemOptions& ActorSystemOptions::with_journal_sync_timer(SyncTimer timer) {
+  sync_timer_ = std::move(timer);
+  return *this;
+}
 ActorSystemOptions& ActorSystemOptions::with_journal_dir(std::string dir) {
   journal_dir_ = std::move(dir);
   return *this;

@@ -55,6 +55,7 @@ void SystemCore::install_dead_letter_queue() {
     log_.warn("dead-letter journal: " + what);
   };
   if (settings.store == DeadLetterStore::kPersistent) {
+    deps.sync_timer = options_.journal_sync_timer();
     deps.journal = options_.journal();
     // Code wins over HOCON; a URL names a database journal some linked
     // library registered (an unknown scheme fails create, naming it).
