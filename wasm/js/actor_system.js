@@ -10,13 +10,11 @@ import { Logger, consoleLogger } from './logger.js';
 import { NodeJournalStorage } from './node_journal.js';
 import { ActorSystemOptions, checkLogger, configText, settingsOf } from './options.js';
 import { withUserValues } from './option_checks.js';
-import { browserJournalStorage, browserPersistence, persistBrowserJournal } from './browser_journal.js';
-import { DeadLetter } from './messages.js';
+import { browserJournalStorage, persistBrowserJournal } from './browser_journal.js';
 import { strategyRecord } from './supervision.js';
 
 // Browser: a persistent queue's new entries reach IndexedDB shortly after
 // capture (coalesced), so a page reload keeps them.
-const SYNC_DELAY_MS = 250;
 
 // Live systems by core id (the hooks find them here).
 export const systems = new Map();
@@ -88,23 +86,6 @@ export class ActorSystem {
     system.log = new Logger(system);
     system.metrics = { scrape: () => check(core.metricsScrape(system._id)).text };
     systems.set(created.id, system);
-    if (browserPersistence && system.deadLetterQueue.settings.store === 'persistent') {
-      let timer = null;
-      system.eventStream.subscribe(() => {
-        timer ??= setTimeout(function sync() {
-          timer = null;
-          if (!systems.has(system._id)) return;
-          // Records the driver's slices are still encoding: sync once they
-          // are written (a flush now would encode them all in one task).
-          if (core._mr_dlq_pending(system._id) > 0) {
-            timer = setTimeout(sync, SYNC_DELAY_MS);
-            return;
-          }
-          check(core.dlqFlush(system._id));
-          persistBrowserJournal();
-        }, SYNC_DELAY_MS);
-      }, DeadLetter);
-    }
     return system;
   }
 

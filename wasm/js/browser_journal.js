@@ -22,10 +22,11 @@
 // - The journal folder of the old build (Emscripten's IDBFS, database
 //   "/mailroom/journal") is copied over once.
 // In Node this module does nothing (the Node journal is node_journal.js).
-import { runningInNode } from './core_loader.js';
+import { core, runningInNode } from './core_loader.js';
 import { JournalLockedError } from './errors.js';
 
 export const BROWSER_JOURNAL_DIR = '/mailroom/journal';
+const BROWSER_SYNC_WITHIN_MS = 250;
 const DB_NAME = 'mailroom-journal';
 const STORE = 'chunks';  // key [file, index] → Uint8Array of at most CHUNK_BYTES
 const CHUNK_BYTES = 1 << 20;
@@ -199,8 +200,8 @@ export class BrowserJournalStorage {
     });
   }
 
-  // Durable means committed to IndexedDB, which the core cannot wait for:
-  // persistBrowserJournal() does. A failed write is reported here.
+  // Durable means committed to IndexedDB, which comes later: the core waits
+  // for it through whenSynced. A failed write is reported here too.
   sync(name) {
     writable(this.location(name));
     if (failure) {
@@ -208,6 +209,21 @@ export class BrowserJournalStorage {
       failure = null;
       throw error;
     }
+  }
+
+  // The core's sync-within default here: an IndexedDB commit costs more
+  // than an fdatasync, so changes are gathered for longer.
+  get syncWithinMs() {
+    return BROWSER_SYNC_WITHIN_MS;
+  }
+
+  // Durable means committed: once every transaction queued so far is, the
+  // core hears it (journalSynced), with the failure if one was refused.
+  whenSynced(_name, token) {
+    persistBrowserJournal().then(
+      () => core.journalSynced(token, failure ? String(failure.message) : ''),
+      (error) => core.journalSynced(token, String(error?.message ?? error)),
+    );
   }
 
   // null when the lock is ours now, else who holds it.

@@ -2,7 +2,7 @@
 // promise (a persistent queue may be reading a previous run's log). Entries and
 // results are plain objects; a captured payload's message is the very value sent.
 import { core } from './core_loader.js';
-import { check, describe } from './errors.js';
+import { JournalWriteError, check, describe } from './errors.js';
 import { resolveOptions } from './option_checks.js';
 import { settingsOf } from './options.js';
 
@@ -43,6 +43,18 @@ function filterOf(filter) {
   return out;
 }
 
+// Resolves once everything the system's queue journaled so far is durable
+// (Node: written and fdatasync'ed; browser: the IndexedDB transaction
+// committed); rejects with JournalWriteError when storage failed.
+function durable(system) {
+  return new Promise((resolve, reject) => {
+    check(core.dlqWhenDurable(system._id, (error) => {
+      if (error) reject(new JournalWriteError(error));
+      else resolve();
+    }));
+  });
+}
+
 export class DeadLetterQueue {
   // new DeadLetterQueue(system, options): a valid queue that no one installs
   // as the capture sink, so it never holds a letter. The system's queue is
@@ -72,6 +84,7 @@ export class DeadLetterQueue {
     if (this._detached) return { kind: 'unknown-entry' };
     const result = check(core.dlqReplay(this._system._id, key, alternatePath ?? null));
     this._system._driver.wake();
+    await durable(this._system);
     return result;
   }
   // Purge: { results: [{ id, outcome: 'removed' | 'unknown-entry' | 'in-flight' }] },
@@ -80,20 +93,33 @@ export class DeadLetterQueue {
     if (!Array.isArray(ids)) throw new TypeError(`remove(ids) needs an array of entry ids, got ${describe(ids)}`);
     const keys = ids.map(entryId);
     if (this._detached) return { results: keys.map((id) => ({ id, outcome: 'unknown-entry' })) };
-    return check(core.dlqRemove(this._system._id, keys));
+    const result = check(core.dlqRemove(this._system._id, keys));
+    await durable(this._system);
+    return result;
   }
   // Lifts a quarantine (replayCount back to 0, journaled):
   // { kind: 'released' | 'unknown-entry' | 'not-quarantined' }.
   async release(id) {
     const key = entryId(id);
     if (this._detached) return { kind: 'unknown-entry' };
-    return check(core.dlqRelease(this._system._id, key));
+    const result = check(core.dlqRelease(this._system._id, key));
+    await durable(this._system);
+    return result;
   }
   async clear() {
     if (this._detached) return 0;
-    return check(core.dlqClear(this._system._id)).removed;
+    const { removed } = check(core.dlqClear(this._system._id));
+    await durable(this._system);
+    return removed;
   }
-  // The resolved settings (store, maxEntries, retentionMs, maxReplays, persistenceId).
+  // Resolves once every change journaled so far (captures included, which
+  // are otherwise durable within settings.syncWithinMs) is durable.
+  async whenDurable() {
+    if (this._detached) return;
+    await durable(this._system);
+  }
+  // The resolved settings (store, maxEntries, retentionMs, maxReplays, persistenceId,
+  // syncWithinMs).
   get settings() {
     if (this._detached) return { ...this._detached };
     return check(core.dlqSettings(this._system._id));

@@ -53,6 +53,10 @@ export class JournalLockedError extends MailroomError {
   }
 }
 
+// A journal change could not be made durable (a full disk, IndexedDB refused
+// the write): an operator action whose record was not stored rejects with it.
+export class JournalWriteError extends MailroomError {}
+
 // An actor could not be created: its constructor, preStart or postRestart
 // failed (also when the promise an async preStart returned rejected). `cause`
 // is what was thrown. Supervision deciders see it; the default stops the actor.

@@ -56,6 +56,11 @@ const hooks = {
   terminated(systemId) {
     systems.get(systemId)?._finish();
   },
+  // The core's sync-within bound: it asks, JS only keeps the time. A
+  // system gone meanwhile is ignored by the core.
+  armJournalSync(systemId, delayMs) {
+    setTimeout(() => core._mr_dlq_sync_due(systemId), delayMs);
+  },
 
   // Framework messages as JS values.
   poisonPill: () => PoisonPill.instance,

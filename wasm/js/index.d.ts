@@ -37,6 +37,8 @@ export declare class InvalidActorNameError extends MailroomError {}
 export declare class IllegalStateError extends MailroomError {}
 export declare class ActorKilledError extends MailroomError {}
 export declare class JournalCorruptionError extends MailroomError {}
+/** A journal change could not be made durable; the operator action it belongs to rejects with it. */
+export declare class JournalWriteError extends MailroomError {}
 /** The journal folder cannot be used (a file of that name is in the way, no permission). */
 export declare class JournalFolderError extends MailroomError {
   readonly dir: string;
@@ -413,6 +415,8 @@ export interface DeadLetterQueueSettings {
   retentionMs?: number;
   maxReplays?: number;
   persistenceId?: string;
+  /** Every journal change is durable at most this many ms after it (0..60000; default 50 in Node, 250 in the browser). */
+  syncWithinMs?: number;
 }
 export declare class DeadLetterQueueOptions {
   static create(): DeadLetterQueueOptions;
@@ -421,6 +425,7 @@ export declare class DeadLetterQueueOptions {
   withRetentionMs(retentionMs: number): this;
   withMaxReplays(maxReplays: number): this;
   withPersistenceId(persistenceId: string): this;
+  withSyncWithinMs(syncWithinMs: number): this;
 }
 
 export interface ActorSystemSettings {
@@ -499,12 +504,15 @@ export declare class DeadLetterQueue {
   constructor(system: ActorSystem, options?: DeadLetterQueueOptions | DeadLetterQueueSettings);
   list(filter?: DeadLetterFilter): Promise<DeadLetterEntry[]>;
   get(id: string): Promise<DeadLetterEntry | undefined>;
+  /** Resolves once the replay's journal records are durable. */
   replay(id: string, alternatePath?: string): Promise<ReplayResult>;
-  /** Purge: one named outcome per id, in order; journaled (a purged letter never comes back). */
+  /** Purge: one named outcome per id, in order; resolves once journaled durably (a purged letter never comes back). */
   remove(ids: readonly string[]): Promise<{ readonly results: readonly RemoveResult[] }>;
-  /** Lifts a quarantine: replayCount goes back to 0 (journaled). */
+  /** Lifts a quarantine: replayCount goes back to 0 (resolves once journaled durably). */
   release(id: string): Promise<{ readonly kind: ReleaseKind }>;
   clear(): Promise<number>;
+  /** Resolves once every change journaled so far is durable (written and fdatasync'ed in Node, committed to IndexedDB in the browser). */
+  whenDurable(): Promise<void>;
   readonly settings: Required<DeadLetterQueueSettings>;
   readonly store: DeadLetterStore;
 }

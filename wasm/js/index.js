@@ -34,6 +34,7 @@ export {
   ActorKilledError,
   ActorInitializationError,
   JournalCorruptionError,
+  JournalWriteError,
   JournalLockedError,
   JournalFolderError,
 } from './errors.js';

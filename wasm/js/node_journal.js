@@ -332,9 +332,10 @@ export class NodeJournalStorage {
     this._syncFolder();
   }
 
+  // Written and on the disk: fdatasync (the data and the size, not the times).
   sync(name) {
     const fd = this._fds.get(name);
-    if (fd !== undefined) fs.fsyncSync(fd);
+    if (fd !== undefined) fs.fdatasyncSync(fd);
     if (this._unsyncedEntries) this._syncFolder();
   }
 

@@ -134,6 +134,11 @@ export class DeadLetterQueueOptions extends OptionsBuilder {
   withPersistenceId(id) {
     return this.set('persistenceId', id);
   }
+  // Every journal change is durable at most this many ms after it (integer
+  // 0..60000; default 50 in Node, 250 in the browser).
+  withSyncWithinMs(ms) {
+    return this.set('syncWithinMs', ms);
+  }
 }
 
 const loggerMethods = ['debug', 'info', 'warn', 'error'];

@@ -85,6 +85,9 @@ val dlq_remove(int system, val ids);          // { results: [{ id, outcome }] } 
 val dlq_release(int system, std::string id);  // { kind } | error
 val dlq_settings(int system);
 val dlq_flush(int system);  // completes the journal appends issued so far
+// Calls done("") once everything journaled so far is durable (IndexedDB
+// committed), done(why) when it could not be stored.
+val dlq_when_durable(int system, emscripten::val done);
 // { bytes }: a whole journal file in the core's format holding these records.
 val journal_encode_file(double base_sequence, emscripten::val records);
 

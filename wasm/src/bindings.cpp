@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "api.hpp"
+#include "js_journal.hpp"
 
 using namespace mailroom::wasm::api;  // NOLINT: registration list only
 
@@ -58,6 +59,8 @@ EMSCRIPTEN_BINDINGS(mailroom) {
   function("dlqRelease", &dlq_release);
   function("dlqSettings", &dlq_settings);
   function("dlqFlush", &dlq_flush);
+  function("dlqWhenDurable", &dlq_when_durable);
+  function("journalSynced", &mailroom::wasm::journal_synced);
   function("journalEncodeFile", &journal_encode_file);
 
   function("mailboxCreate", &mailbox_create);

@@ -168,8 +168,19 @@ val dlq_settings(int system) {
     out.set("retentionMs", static_cast<double>(s.retention_ms));
     out.set("maxReplays", static_cast<double>(s.max_replays));
     out.set("persistenceId", s.persistence_id);
+    // The bound in force: set, else the journal's default (only a journal has one).
+    if (s.store == DeadLetterStore::kPersistent) {
+      out.set("syncWithinMs", static_cast<double>(queue_of(system).sync_within_ms()));
+    } else if (s.sync_within_ms) {
+      out.set("syncWithinMs", static_cast<double>(*s.sync_within_ms));
+    }
     return out;
   });
+}
+
+val dlq_when_durable(int system, val done) {
+  return guarded(
+      [&] { queue_of(system).when_durable([done](std::string error) { done(error); }); });
 }
 
 val dlq_flush(int system) {
@@ -217,6 +228,11 @@ EMSCRIPTEN_KEEPALIVE int mr_dlq_pump(int system, double micros) {
     left = queue->pending_records();
   }
   return static_cast<int>(left);
+}
+
+// The sync-within timer fired (armed through hooks.armJournalSync).
+EMSCRIPTEN_KEEPALIVE void mr_dlq_sync_due(int system) {
+  if (mailroom::DeadLetterQueue* queue = live_queue(system)) queue->sync_due();
 }
 
 EMSCRIPTEN_KEEPALIVE int mr_dlq_pending(int system) {

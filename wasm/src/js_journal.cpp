@@ -2,6 +2,11 @@
 
 #include <emscripten/val.h>
 
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <utility>
+
 #include "js_hooks.hpp"
 #include "mailroom/journal_locked_error.hpp"
 
@@ -54,6 +59,49 @@ void JsJournalStorage::replace(const std::string& name, std::string_view bytes) 
 
 void JsJournalStorage::sync(const std::string& name) {
   call("sync", name, val::undefined(), val::undefined());
+}
+
+namespace {
+// Callbacks waiting for an IndexedDB commit, by the token JS hands back.
+std::unordered_map<std::uint32_t, std::function<void(std::string)>>& waiting() {
+  static std::unordered_map<std::uint32_t, std::function<void(std::string)>> table;
+  return table;
+}
+std::uint32_t next_token = 1;
+}  // namespace
+
+void JsJournalStorage::when_synced(std::function<void(std::string error)> done) {
+  if (storage_["whenSynced"].typeOf().as<std::string>() != "function") {
+    done({});
+    return;
+  }
+  const std::uint32_t token = next_token++;
+  waiting().emplace(token, std::move(done));
+  try {
+    call("whenSynced", std::string(), val(token), val::undefined());
+  } catch (...) {
+    auto it = waiting().find(token);
+    if (it == waiting().end()) throw;  // JS already answered
+    auto callback = std::move(it->second);
+    waiting().erase(it);
+    callback("cannot wait for the journal's commit");
+  }
+}
+
+std::int64_t JsJournalStorage::default_sync_within_ms() const {
+  val bound = storage_["syncWithinMs"];
+  if (bound.typeOf().as<std::string>() == "number") {
+    return static_cast<std::int64_t>(bound.as<double>());
+  }
+  return JournalStorage::default_sync_within_ms();
+}
+
+void journal_synced(std::uint32_t token, std::string error) {
+  auto it = waiting().find(token);
+  if (it == waiting().end()) return;
+  auto done = std::move(it->second);
+  waiting().erase(it);
+  done(std::move(error));
 }
 
 // JS answers null when the lock is ours, else who holds it.

@@ -22,6 +22,12 @@ class JsJournalStorage final : public JournalStorage {
   void append(const std::string& name, std::string_view bytes) override;
   void replace(const std::string& name, std::string_view bytes) override;
   void sync(const std::string& name) override;
+  // IndexedDB confirms after sync() returns: JS calls journal_synced(token)
+  // once committed. A storage without whenSynced (node:fs, whose sync is
+  // fdatasync) confirms at once.
+  void when_synced(std::function<void(std::string error)> done) override;
+  // The storage's syncWithinMs when it names one (the browser: 250), else 50.
+  std::int64_t default_sync_within_ms() const override;
   void lock(const std::string& name) override;
   void unlock(const std::string& name) override;
 
@@ -30,5 +36,9 @@ class JsJournalStorage final : public JournalStorage {
                        emscripten::val b) const;
   emscripten::val storage_;
 };
+
+// Called from JS (embind journalSynced) when a whenSynced(token) completed:
+// runs the waiting callback with "" or the failure.
+void journal_synced(std::uint32_t token, std::string error);
 
 }  // namespace mailroom::wasm

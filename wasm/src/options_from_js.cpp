@@ -115,6 +115,8 @@ val queue_settings_to_js(const DeadLetterQueueSettings& s) {
   out.set("retentionMs", static_cast<double>(s.retention_ms));
   out.set("maxReplays", static_cast<double>(s.max_replays));
   out.set("persistenceId", s.persistence_id);
+  // Unset: the journal's default, known once a journal is chosen (dlqSettings).
+  if (s.sync_within_ms) out.set("syncWithinMs", static_cast<double>(*s.sync_within_ms));
   return out;
 }
 
@@ -168,6 +170,7 @@ DeadLetterQueueOptions dead_letter_options_from_js(const val& s) {
   if (auto n = number_field(s, kQueue, "retentionMs")) options.with_retention_ms(*n);
   if (auto n = number_field(s, kQueue, "maxReplays")) options.with_max_replays(*n);
   if (auto v = string_field(s, kQueue, "persistenceId")) options.with_persistence_id(*v);
+  if (auto n = number_field(s, kQueue, "syncWithinMs")) options.with_sync_within_ms(*n);
   return options;
 }
 

@@ -32,6 +32,12 @@ EM_JS(double, mr_date_now, (), { return Date.now(); });
 namespace mailroom::wasm::api {
 
 namespace {
+
+// Which system a journal sync timer belongs to (0 until it is registered).
+struct SyncTimerId {
+  int id = 0;
+  std::int64_t early_delay_ms = -1;
+};
 bool has(const val& settings, const char* key) {
   return settings.typeOf().as<std::string>() == "object" && !settings.isNull() &&
          !settings[key].isUndefined() && !settings[key].isNull();
@@ -64,9 +70,24 @@ val system_create(std::string name, val settings) {
     }
     options.with_payload_codecs(js_payload_codecs());
     options.with_clock([] { return static_cast<std::int64_t>(mr_date_now()); });
+    // The journal's sync-within timer is JS's setTimeout; the core decides
+    // when. The system's id is known once it is registered: a timer armed
+    // while it is created (a restore's repair) is armed again then.
+    auto timer_id = std::make_shared<SyncTimerId>();
+    options.with_journal_sync_timer([timer_id](std::int64_t delay_ms) {
+      if (timer_id->id == 0) {
+        timer_id->early_delay_ms = delay_ms;
+        return;
+      }
+      hooks()["armJournalSync"](timer_id->id, static_cast<double>(delay_ms));
+    });
     handle->system = ActorSystem::create(name, std::move(options));
     SystemHandle& added = SystemRegistry::instance().add(std::move(handle));
     const int id = added.id;
+    timer_id->id = id;
+    if (timer_id->early_delay_ms >= 0) {
+      hooks()["armJournalSync"](id, static_cast<double>(timer_id->early_delay_ms));
+    }
     added.dispatcher->set_wake([id] { hooks()["wake"](id); });
     added.system->when_terminated([id] { hooks()["terminated"](id); });
     val out = val::object();
