@@ -37,8 +37,9 @@ PayloadCodecRegistry& codecs() {
 
 }  // namespace
 
-CaptureBench::CaptureBench(const std::string& store) {
+CaptureBench::CaptureBench(const std::string& store, std::int64_t sync_within_ms) {
   DeadLetterQueueSettings settings;
+  settings.sync_within_ms = sync_within_ms;
   settings.store = store == "persistent" ? DeadLetterStore::kPersistent : DeadLetterStore::kMemory;
   settings.persistence_id = "bench";
   DeadLetterQueue::Dependencies deps;

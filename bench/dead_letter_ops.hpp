@@ -18,7 +18,9 @@ namespace mailroom::bench {
 
 class CaptureBench {
  public:
-  explicit CaptureBench(const std::string& store);
+  // store "memory" or "persistent"; sync_within_ms: the durability bound of
+  // the persistent store (60,000: no sync during a run, the cost without it).
+  explicit CaptureBench(const std::string& store, std::int64_t sync_within_ms = 50);
   ~CaptureBench();
   void capture_one();
 

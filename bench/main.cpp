@@ -192,6 +192,13 @@ void register_dead_letters() {
       s.SetItemsProcessed(s.iterations());
     });
   }
+  // The durability bound's cost: the same persistent capture with no sync
+  // in the run (sync-within one minute), against the default 50 ms above.
+  benchmark::RegisterBenchmark("w5_capture/persistent-unsynced", [](benchmark::State& s) {
+    mb::CaptureBench bench("persistent", 60'000);
+    for (auto _ : s) bench.capture_one();
+    s.SetItemsProcessed(s.iterations());
+  });
   benchmark::RegisterBenchmark("w5_list_recipient/100000", [](benchmark::State& s) {
     mb::ListBench bench(100'000);
     for (auto _ : s) benchmark::DoNotOptimize(bench.list_recipient());

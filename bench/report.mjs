@@ -80,6 +80,7 @@ for (const [prefix, label, peerLabel] of backlogSeries) {
 }
 lowerIsBetter('w5 capture per letter, memory store', 'ns', ns('w5_capture/memory'), 1000, 'target 1 us');
 lowerIsBetter('w5 capture per letter, persistent store', 'ns', ns('w5_capture/persistent'), ns('w5_capture/memory'), 'memory store');
+lowerIsBetter('w5 persistent capture, 50 ms sync-within bound', 'ns', ns('w5_capture/persistent'), ns('w5_capture/persistent-unsynced'), 'no sync in the run (target ratio <= 1.10)');
 lowerIsBetter('w5 list({recipient}) over 100,000 entries', 'ms', (ns('w5_list_recipient/100000') ?? 0) / 1e6 || null, 5, 'target 5 ms');
 const bytes = median.get('memory/bytes_per_queued_envelope')?.counters?.bytes;
 lowerIsBetter('memory per queued small envelope, native', 'bytes', bytes ?? null, null, '-');
