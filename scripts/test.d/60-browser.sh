@@ -16,4 +16,5 @@ fi
 npx vite build --config web/vite.config.ts --logLevel error
 mkdir -p test-results
 node --test --test-concurrency=1 tests/browser/panel.test.mjs tests/browser/steadiness.test.mjs tests/browser/demo.test.mjs \
-  tests/browser/journal.test.mjs tests/browser/payload.test.mjs tests/browser/bulk.test.mjs
+  tests/browser/journal.test.mjs tests/browser/payload.test.mjs tests/browser/bulk.test.mjs \
+  tests/browser/durability.test.mjs
