@@ -48,6 +48,7 @@ test('a name or path with a lone surrogate is refused, not changed into another 
   // Paired surrogates are ordinary characters and kept exactly.
   assert.equal(system.spawn(Quiet, 'mail-\u{1F4EC}').path.endsWith('/user/mail-\u{1F4EC}'), true);
   await assert.rejects(system.deadLetterQueue.replay('1', `/user/${lone}`), InvalidActorNameError);
+  await assert.rejects(system.deadLetterQueue.list({ recipient: `/user/${lone}` }), InvalidActorNameError);
   assert.throws(() => DeadLetterQueueOptions.create().withPersistenceId('p\udc00'),
     (e) => e instanceof OptionsError && e.field === 'persistenceId');
   await system.terminate();

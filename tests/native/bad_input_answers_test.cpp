@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "mailroom/actor_path.hpp"
 #include "mailroom/actor_system_options.hpp"
 #include "mailroom/dead_letter_entry_id.hpp"
 #include "mailroom/dead_letter_queue_options.hpp"
@@ -65,6 +66,24 @@ TEST(BadInputAnswers, EntryIdsMatchOnlyAsTheQueueWritesThem) {
        {"01", "1.0", " 1", "1 ", "+1", "-1", "", "0x1", "1e0", "18446744073709551616", "00"}) {
     EXPECT_EQ(parse_dead_letter_entry_id(other), std::nullopt) << "'" << other << "'";
   }
+}
+
+// The C++ side of JS's lone-surrogate rule: a name must be well-formed UTF-8,
+// so "x" + an encoded U+D800 + "abc" is refused, not kept as another name.
+TEST(BadInputAnswers, ActorNameThatIsNotWellFormedUtf8IsAnInvalidActorNameError) {
+  for (const std::string bad : {"x\xED\xA0\x80"
+                                "abc",
+                                "x\xC0\xAF", "x\xE2\x82", "x\xFF"}) {
+    EXPECT_FALSE(ActorPath::is_valid_name(bad));
+    try {
+      ActorPath::validate_name(bad, "/user");
+      ADD_FAILURE() << "no InvalidActorNameError";
+    } catch (const InvalidActorNameError& e) {
+      EXPECT_NE(std::string(e.what()).find("UTF-8"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_TRUE(ActorPath::is_valid_name("mail-\xF0\x9F\x93\xAC"));  // U+1F4EC, paired in UTF-16
+  EXPECT_TRUE(ActorPath::is_valid_name("caf\xC3\xA9"));
 }
 
 }  // namespace

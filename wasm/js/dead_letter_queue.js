@@ -31,7 +31,7 @@ function filterOf(filter) {
   const out = {};
   if (filter.recipient !== undefined) {
     if (typeof filter.recipient !== 'string') throw new TypeError('filter.recipient must be a string');
-    out.recipient = filter.recipient;
+    out.recipient = exactName(filter.recipient, 'actor path');
   }
   for (const key of ['sinceMs', 'untilMs', 'limit']) {
     if (filter[key] === undefined) continue;
