@@ -152,15 +152,15 @@ TEST(JournalWriterLock, TheLockFileNamesTheHolderWhileItHolds) {
   EXPECT_FALSE(fs::exists(lock_file));  // destruction releases it too
 }
 
-// A Node writer holds a stream by creating "<file>.lock" with its pid (no
-// flock): a live pid there refuses a native writer, naming the process; a dead
-// one is a stale lock that is taken over.
+// A writer holds a stream by "<file>.lock" naming it; an older writer wrote
+// only its pid: a live pid there refuses a native writer, naming the process;
+// a dead one is a stale lock that is taken over.
 TEST(JournalWriterLock, ALivePidInTheLockFileRefusesUntilItDies) {
   TempDir dir;
   const std::string lock_file = FileJournal(dir.str()).path_for("s") + ".lock";
   int release[2];
   ASSERT_EQ(::pipe(release), 0);
-  const pid_t child = ::fork();  // stands for the Node process: alive, holding no flock
+  const pid_t child = ::fork();  // stands for the other writer: alive
   ASSERT_GE(child, 0);
   if (child == 0) {
     char c = 0;
