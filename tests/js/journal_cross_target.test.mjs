@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { ActorSystem, ActorSystemOptions, DeadLetterQueueOptions, JournalLockedError } from 'mailroom';
 import { idle } from './helpers.mjs';
+import { nextMessage, racer, stop } from './writer_race_helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD = join(ROOT, 'build/native');
@@ -46,8 +47,10 @@ const range = (n, prefix) => Array.from({ length: n }, (_, i) => `${prefix}${i}`
 
 // The native writer: resolves on its first line ("ready" while it holds the stream,
 // "locked: ..." when refused) with the process, whose stdin closing ends it.
-function nativeWriter(dir, name, n) {
-  const child = spawn(WRITER, [dir, name, String(n)], { stdio: ['pipe', 'pipe', 'inherit'] });
+// With `at` (epoch ms) it starts at that instant.
+function nativeWriter(dir, name, n, at) {
+  const args = [dir, name, String(n), ...(at === undefined ? [] : [String(at)])];
+  const child = spawn(WRITER, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let out = '';
@@ -111,4 +114,51 @@ test('a native writer holding a stream refuses a Node writer, and a Node writer 
   await letters(system, 1, 'node-');
   await system.terminate();
   assert.deepEqual(nativeRead(dir, 'shared'), [...range(2, 'native-'), 'node-0']);
+});
+
+// The takeover race across targets (issue 27): a native writer and one or two
+// Node writers released at one instant on a stream whose last writer was
+// killed (stale lock) or terminated; both follow one protocol, so exactly one
+// writes each round and the stream ends with every winner's letters only.
+test('a native and Node writers started at the same instant on one stream: exactly one writes each round', { skip }, async (t) => {
+  const dir = tempDir(t);
+  const pool = [racer(), racer()];
+  t.after(() => pool.forEach(({ child }) => child.kill('SIGKILL')));
+  await Promise.all(pool.map((r) => r.ready));
+  const rounds = 20;
+  const winners = [];
+  const expected = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const at = Date.now() + 40;
+    const nodes = pool.slice(0, 1 + (round % 2));
+    const answers = nodes.map(({ child }) => nextMessage(child, ['won', 'refused']));
+    for (const { child } of nodes) child.send({ type: 'go', dir, name: 'racing', round, at, letters: 3 });
+    const native = await nativeWriter(dir, 'racing', 2, at).catch((e) => e);
+    const results = await Promise.all(answers);
+    const nodeWinner = results.findIndex((r) => r.type === 'won');
+    const nativeWon = native.line === 'ready';
+    winners.push(results.filter((r) => r.type === 'won').length + (nativeWon ? 1 : 0));
+    if (!nativeWon) assert.equal(await native.exited, 3, native.line);
+    if (nativeWon) {
+      expected.push(...range(2, 'native-'));
+      if (round % 2 === 0) await stop(native.child, 'SIGKILL');
+      else {
+        native.child.stdin.end();
+        assert.equal(await native.exited, 0);
+      }
+    } else if (nodeWinner >= 0) {
+      expected.push(...range(3, `r${round}-`));
+      if (round % 2 === 0) {
+        await stop(pool[nodeWinner].child, 'SIGKILL');
+        pool[nodeWinner] = racer();
+        await pool[nodeWinner].ready;
+      } else {
+        const released = nextMessage(pool[nodeWinner].child, ['released']);
+        pool[nodeWinner].child.send({ type: 'release' });
+        await released;
+      }
+    }
+  }
+  assert.deepEqual(winners, Array(rounds).fill(1), 'writers per round');
+  assert.deepEqual(nativeRead(dir, 'racing'), expected);
 });

@@ -73,7 +73,7 @@ test('a takeover marker left by a taker that died mid-takeover does not block th
   writeFileSync(join(dir, 'left.journal.lock.takeover'), `${dead}\n`);
   const storage = new NodeJournalStorage(dir);
   assert.equal(storage.lock('left.journal'), null);
-  assert.equal(readFileSync(join(dir, 'left.journal.lock'), 'utf8'), `${process.pid}\n`);
+  assert.match(readFileSync(join(dir, 'left.journal.lock'), 'utf8'), new RegExp(`^${process.pid}( \\d+)?\n$`));
   assert.ok(!existsSync(join(dir, 'left.journal.lock.takeover')));
   storage.unlock('left.journal');
   assert.ok(!existsSync(join(dir, 'left.journal.lock')));
@@ -87,4 +87,18 @@ test('a takeover in progress by a live process is waited for, then named in the 
   const holder = new NodeJournalStorage(dir).lock('busy.journal');
   assert.match(holder, /taking over the stale lock/);
   assert.ok(existsSync(join(dir, 'busy.journal.lock')), 'the stale lock is left to the live taker');
+});
+
+test('a lock file whose pid now belongs to a process started at another time is stale (a recycled pid)', { skip: !existsSync('/proc/self/stat') && 'no /proc' }, (t) => {
+  const dir = tempDir(t);
+  // Our parent is alive, but it did not start 1 clock tick after boot.
+  writeFileSync(join(dir, 'recycled.journal.lock'), `${process.ppid} 1\n`);
+  const storage = new NodeJournalStorage(dir);
+  assert.equal(storage.lock('recycled.journal'), null);
+  storage.unlock('recycled.journal');
+  // With its real start time the same pid is the live owner.
+  const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+  const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  writeFileSync(join(dir, 'recycled.journal.lock'), `${process.ppid} ${start}\n`);
+  assert.equal(new NodeJournalStorage(dir).lock('recycled.journal'), `process ${process.ppid}`);
 });

@@ -97,11 +97,18 @@ TEST(DeadLetterQueueOptions, ExplicitBeatsHoconBeatsDefaultsPerField) {
   EXPECT_EQ(s.persistence_id, "mailroom-dead-letters-x");
 }
 
-// An empty persistence-id in HOCON means "no opinion": the derived default stays.
-TEST(DeadLetterQueueOptions, EmptyHoconPersistenceIdKeepsTheDefault) {
+// An empty persistence-id in HOCON is refused as with_persistence_id("") is
+// (issue 27): leaving the key out is how a file keeps the derived default.
+TEST(DeadLetterQueueOptions, EmptyHoconPersistenceIdIsAConfigErrorNamingTheKey) {
   const auto config = HoconConfig::parse("mailroom.dead-letters.persistence-id = \"\"");
-  EXPECT_EQ(DeadLetterQueueOptions::create().resolve(&config, "b").persistence_id,
-            "mailroom-dead-letters-b");
+  try {
+    DeadLetterQueueOptions::create().resolve(&config, "b");
+    ADD_FAILURE() << "no ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("mailroom.dead-letters.persistence-id"), std::string::npos)
+        << e.what();
+    EXPECT_EQ(e.line(), 1);
+  }
 }
 
 // Bad values from code are named errors with family, field and value.

@@ -440,6 +440,28 @@ TEST(DevtoolsSession, ReleaseAnswersItsOutcome) {
   EXPECT_EQ(out[0]["result"]["outcome"], "not-quarantined");
 }
 
+// Entry ids match only as the queue writes them (issue 27): "01" is not entry 1.
+TEST(DevtoolsSession, EntryIdsMatchOnlyAsWritten) {
+  Harness h(true);
+  ActorRef drop = h.sink_actor("drop");
+  drop.tell(std::string("a"));
+  h.dispatcher->run_until_idle();
+  h.greet();
+  for (const char* id : {"01", "1.0", " 1", "+1"}) {
+    auto out = h.send(json{{"type", "request"},
+                           {"id", "r"},
+                           {"method", "deadLetters.release"},
+                           {"params", {{"id", id}}}});
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0]["code"], "bad-params") << id;
+  }
+  auto out = h.send(json{{"type", "request"},
+                         {"id", "r"},
+                         {"method", "deadLetters.release"},
+                         {"params", {{"id", "1"}}}});
+  EXPECT_EQ(out[0]["result"]["outcome"], "not-quarantined");
+}
+
 // inspect answers the rows of one subtree.
 TEST(DevtoolsSession, InspectAnswersRowsOfASubtree) {
   Harness h;

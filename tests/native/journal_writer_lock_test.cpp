@@ -96,8 +96,8 @@ void expect_refused_naming(const std::string& dir, pid_t holder) {
   }
 }
 
-// Another process holding the stream's flock refuses this one; when it dies
-// the kernel frees the lock.
+// Another process holding the stream refuses this one; when it dies (killed,
+// its lock file left behind) the stale lock is taken over.
 TEST(JournalWriterLock, AnotherProcessIsRefusedUntilItDies) {
   TempDir dir;
   int ready[2];
@@ -125,8 +125,8 @@ TEST(JournalWriterLock, AnotherProcessIsRefusedUntilItDies) {
   for (int fd : {ready[0], ready[1], release[0], release[1]}) ::close(fd);
 }
 
-// The lock protocol Node follows too (it cannot flock): while a native writer
-// holds a stream, "<file>.lock" holds its pid; released, the file is empty.
+// The lock protocol Node follows too: while a native writer holds a stream,
+// "<file>.lock" holds its "<pid> <start-time>"; released, the file is gone.
 TEST(JournalWriterLock, TheLockFileNamesTheHolderWhileItHolds) {
   TempDir dir;
   const std::string lock_file = FileJournal(dir.str()).path_for("s") + ".lock";
@@ -139,26 +139,28 @@ TEST(JournalWriterLock, TheLockFileNamesTheHolderWhileItHolds) {
     }
     return text;
   };
+  const std::string stamp = std::to_string(::getpid()) + " ";
   {
     FileJournal journal(dir.str());
     journal.acquire("s");
-    EXPECT_EQ(content(), std::to_string(::getpid()) + "\n");
+    EXPECT_EQ(content().rfind(stamp, 0), 0u) << content();
+    EXPECT_EQ(content().back(), '\n');
     journal.release("s");
-    EXPECT_EQ(content(), "");
+    EXPECT_FALSE(fs::exists(lock_file));
     journal.acquire("s");
   }
-  EXPECT_EQ(content(), "");  // destruction empties it too
+  EXPECT_FALSE(fs::exists(lock_file));  // destruction releases it too
 }
 
-// A Node writer holds a stream by creating "<file>.lock" with its pid (no
-// flock): a live pid there refuses a native writer, naming the process; a dead
-// one is a stale lock that is taken over.
+// A writer holds a stream by "<file>.lock" naming it; an older writer wrote
+// only its pid: a live pid there refuses a native writer, naming the process;
+// a dead one is a stale lock that is taken over.
 TEST(JournalWriterLock, ALivePidInTheLockFileRefusesUntilItDies) {
   TempDir dir;
   const std::string lock_file = FileJournal(dir.str()).path_for("s") + ".lock";
   int release[2];
   ASSERT_EQ(::pipe(release), 0);
-  const pid_t child = ::fork();  // stands for the Node process: alive, holding no flock
+  const pid_t child = ::fork();  // stands for the other writer: alive
   ASSERT_GE(child, 0);
   if (child == 0) {
     char c = 0;

@@ -5,6 +5,7 @@
 // a ghost restored twice (a dead letter's recipient, a decoded payload) is ===
 // too, and a program that makes ever new paths keeps none of them alive.
 import { core } from './core_loader.js';
+import { exactName } from './exact_text.js';
 import { SpecialMessage } from './closed_sets.js';
 import { check, describe, expectString } from './errors.js';
 import { DeadLetter, Kill, PoisonPill } from './messages.js';
@@ -193,7 +194,7 @@ export function forgetSelections(systemId) {
 export class ActorSelection {
   constructor(systemId, path) {
     this._systemId = systemId;
-    this.path = expectString(path, 'actorSelection(path)');
+    this.path = exactName(expectString(path, 'actorSelection(path)'), 'actor path');
     this._selectionId = 0;
   }
 

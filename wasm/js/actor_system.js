@@ -1,12 +1,13 @@
 // ActorSystem: a core system driven from the JS event loop.
 import { core, runningInNode } from './core_loader.js';
-import { check, describe, expectString } from './errors.js';
+import { OptionsError, check, describe, expectString } from './errors.js';
 import { ActorSelection, DeadLetterRef, forgetRefs, forgetSelections, refArg, refFor } from './actor_ref.js';
 import { Actor, actorClassName } from './actor.js';
 import { DeadLetterQueue, liveQueue } from './dead_letter_queue.js';
 import { Driver, scheduleTask } from './driver.js';
 import { EventStream } from './event_stream.js';
 import { Logger, consoleLogger } from './logger.js';
+import { exactName } from './exact_text.js';
 import { NodeJournalStorage } from './node_journal.js';
 import { ActorSystemOptions, checkLogger, configText, settingsOf } from './options.js';
 import { withUserValues } from './option_checks.js';
@@ -32,6 +33,11 @@ function systemSettings(options) {
   // A journal folder (explicit, else HOCON mailroom.journal.dir) is real
   // files in Node, through node:fs; in the browser every folder (the default
   // one included) lives in IndexedDB (browser_journal.js).
+  // As the core's with_journal_dir(""): '' would silently be the working folder.
+  if (s.journalDir === '') {
+    throw new OptionsError('ActorSystemOptions.journalDir = : must name a folder (leave it unset for the default)',
+      { family: 'ActorSystemOptions', field: 'journalDir', value: '' });
+  }
   let journalDir = s.journalDir;
   if (journalDir === undefined && s.config !== undefined) {
     journalDir = check(core.configString(s.config, 'mailroom.journal.dir')) ?? undefined;
@@ -99,7 +105,7 @@ export class ActorSystem {
     if (typeof actorClass !== 'function') {
       throw new TypeError(`spawn needs an Actor class, got ${describe(actorClass)}`);
     }
-    expectString(name, 'spawn(actorClass, name)');
+    exactName(expectString(name, 'spawn(actorClass, name)'), 'actor name');
     const isClass = actorClass.prototype instanceof Actor || actorClass === Actor;
     if (!isClass && actorClass.prototype !== undefined && /^class[\s{]/.test(String(actorClass))) {
       throw new TypeError(`${actorClass.name} does not extend Actor`);
@@ -119,9 +125,12 @@ export class ActorSystem {
 
   // The live actor at a path ("/user/a" or a full path), or null.
   resolve(path) {
-    expectString(path, 'resolve(path)');
+    exactName(expectString(path, 'resolve(path)'), 'actor path');
     const r = core.systemResolve(this._id, path);
-    return r ? refFor(r.id, r.path) : null;
+    // A terminated system has no actor at any path (ActorRef | null, as typed).
+    if (r?.error?.type === 'IllegalStateError') return null;
+    const found = check(r);
+    return found ? refFor(found.id, found.path) : null;
   }
 
   stop(ref) {

@@ -3,6 +3,7 @@
 // results are plain objects; a captured payload's message is the very value sent.
 import { core } from './core_loader.js';
 import { JournalWriteError, check, describe } from './errors.js';
+import { exactName } from './exact_text.js';
 import { resolveOptions } from './option_checks.js';
 import { settingsOf } from './options.js';
 
@@ -30,7 +31,7 @@ function filterOf(filter) {
   const out = {};
   if (filter.recipient !== undefined) {
     if (typeof filter.recipient !== 'string') throw new TypeError('filter.recipient must be a string');
-    out.recipient = filter.recipient;
+    out.recipient = exactName(filter.recipient, 'actor path');
   }
   for (const key of ['sinceMs', 'untilMs', 'limit']) {
     if (filter[key] === undefined) continue;
@@ -80,6 +81,7 @@ export class DeadLetterQueue {
     if (alternatePath !== undefined && alternatePath !== null && typeof alternatePath !== 'string') {
       throw new TypeError(`replay(id, path): path must be a string, got ${describe(alternatePath)}`);
     }
+    exactName(alternatePath, 'actor path');
     const key = entryId(id);
     if (this._detached) return { kind: 'unknown-entry' };
     const result = check(core.dlqReplay(this._system._id, key, alternatePath ?? null));

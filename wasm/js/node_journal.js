@@ -5,11 +5,13 @@
 // append, read a range into wasm memory, replace atomically, sync, lock.
 // - Reads are bounded ranges (no whole-file strings, any size).
 // - One writer per stream: an exclusive lock file "<name>.lock" holding the
-//   owner's pid. A lock whose pid is dead (or an empty file) is stale and
-//   taken over, by one process only (see removeIfStale); a live one (another
-//   process, or another system of this process) is refused. The native build follows the same protocol (it
-//   writes its pid there while it holds, plus a flock Node cannot take), so a
-//   native and a Node writer refuse each other (tests/js/journal_cross_target.test.mjs).
+//   owner's "<pid> <start-time>" (start-time: field 22 of /proc/<pid>/stat,
+//   so a recycled pid is not taken for the owner). A lock whose owner is gone
+//   (or an empty file) is stale and taken over, by one process only (see
+//   removeIfStale); a live one (another process, or another system of this
+//   process) is refused. The native build follows the same protocol and
+//   formats (core/src/persistence/writer_lock_file.hpp), so a native and a
+//   Node writer refuse each other (tests/js/journal_cross_target.test.mjs).
 // - A journal of the old JSON-lines format ("<stream>.jsonl") is read once
 //   and rewritten in the core's format (see migrateLegacyJournal).
 import { core, runningInNode } from './core_loader.js';
@@ -26,12 +28,21 @@ if (runningInNode) {
   process.once('exit', () => {
     for (const file of heldLocks) {
       try {
-        fs.unlinkSync(file);
+        removeIfOurs(file);
       } catch {
-        // gone already
+        // left behind: stale once we are gone
       }
     }
   });
+}
+
+// Removes a lock file we hold; one that no longer holds our stamp is not ours to remove.
+function removeIfOurs(file) {
+  try {
+    if (fs.readFileSync(file, 'utf8') === ownStamp()) fs.unlinkSync(file);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
 }
 
 function processAlive(pid) {
@@ -43,12 +54,32 @@ function processAlive(pid) {
   }
 }
 
+// When `pid` started (clock ticks after boot, /proc/<pid>/stat field 22);
+// null where unknown (no /proc, or the process is gone).
+function startTimeOf(pid) {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const start = text.slice(text.lastIndexOf(')') + 2).split(' ')[19];
+    return /^\d+$/.test(start ?? '') ? start : null;
+  } catch {
+    return null;
+  }
+}
+let ownStampText = null;
+const ownStamp = () => {
+  if (ownStampText === null) {
+    const start = runningInNode ? startTimeOf(process.pid) : null;
+    ownStampText = `${process.pid}${start === null ? '' : ` ${start}`}\n`;
+  }
+  return ownStampText;
+};
+
 // A lock (or takeover marker) file is created whole: written aside, then
 // linked to its name, which fails when the name exists. Created empty and
 // written after, a racer could read it empty in between and take it as stale.
 function createHolding(file) {
   const aside = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.new`;
-  fs.writeFileSync(aside, `${process.pid}\n`, { flag: 'wx' });
+  fs.writeFileSync(aside, ownStamp(), { flag: 'wx' });
   try {
     fs.linkSync(aside, file);
     return true;
@@ -60,7 +91,7 @@ function createHolding(file) {
   }
   // A file system without hard links: created exclusively, then written.
   try {
-    fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+    fs.writeFileSync(file, ownStamp(), { flag: 'wx' });
     return true;
   } catch (error) {
     if (error.code === 'EEXIST') return false;
@@ -69,22 +100,29 @@ function createHolding(file) {
 }
 const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
-// The pid written in a lock or marker file: NaN when empty or unreadable, null
-// when the file is gone.
+// The owner written in a lock or marker file, { pid, start }: pid NaN when
+// empty or unreadable, start null when not written; null when the file is gone.
 function ownerOf(file) {
+  let text;
   try {
-    return Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+    text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     if (error.code === 'ENOENT') return null;
     throw error;
   }
+  const [pid, start] = text.trim().split(/\s+/);
+  return { pid: Number.parseInt(pid, 10), start: /^\d+$/.test(start ?? '') ? start : null };
 }
 
-// Left by a process that is gone: a dead pid (a killed process), an empty or
-// unreadable file (a native holder empties it on release), or our own pid on
-// a file we do not hold (an earlier instance of this pid).
-function isStale(pid) {
-  return !Number.isInteger(pid) || pid === process.pid || !processAlive(pid);
+// Left by a process that is gone: a dead pid (a killed process), its pid now
+// used by a process started at another time, an empty or unreadable file (an
+// older native holder emptied it on release), or our own pid on a file we do
+// not hold (an earlier instance of this pid).
+function isStale({ pid, start }) {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !processAlive(pid)) return true;
+  if (start === null) return false;
+  const now = startTimeOf(pid);
+  return now !== null && now !== start;
 }
 
 const TAKEOVER = '.takeover';
@@ -112,9 +150,9 @@ function removeIfStale(file, depth) {
     return 'busy';
   }
   try {
-    const pid = ownerOf(file);
-    if (pid === null) return 'gone';
-    if (!isStale(pid)) return pid;
+    const owner = ownerOf(file);
+    if (owner === null) return 'gone';
+    if (!isStale(owner)) return owner.pid;
     try {
       fs.unlinkSync(file);
     } catch (error) {
@@ -350,10 +388,10 @@ export class NodeJournalStorage {
         heldLocks.add(file);
         return null;
       }
-      const pid = ownerOf(file);
-      // pid null: released meanwhile, try again.
-      if (pid !== null) {
-        if (!isStale(pid)) return `process ${pid}`;
+      const owner = ownerOf(file);
+      // null: released meanwhile, try again.
+      if (owner !== null) {
+        if (!isStale(owner)) return `process ${owner.pid}`;
         const outcome = removeIfStale(file, 0);
         if (typeof outcome === 'number') return `process ${outcome}`;
         if (outcome === 'removed' && ++removed >= 3) return 'another process (the lock file keeps coming back)';
@@ -369,10 +407,6 @@ export class NodeJournalStorage {
     const file = `${this.location(name)}.lock`;
     if (!heldLocks.delete(file)) return;
     this._closeFd(name);
-    try {
-      fs.unlinkSync(file);
-    } catch (error) {
-      if (error.code !== 'ENOENT') throw error;
-    }
+    removeIfOurs(file);
   }
 }

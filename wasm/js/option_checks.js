@@ -5,6 +5,7 @@
 // an embind conversion. Errors carry the value as the user gave it.
 import { core } from './core_loader.js';
 import { OptionsError, errorFromRecord } from './errors.js';
+import { exactOption } from './exact_text.js';
 
 // { family: { field: 'number' | 'string' | 'boolean' | 'function' | 'object' } }
 export const optionSchema = Object.freeze(core.optionSchema());
@@ -32,7 +33,7 @@ export function valueText(value) {
 export function checkField(family, field, value) {
   if (value === undefined || value === null) return value;
   const type = optionSchema[family]?.[field];
-  if (type === undefined || jsTypeOf(value) === type) return value;
+  if (type === undefined || jsTypeOf(value) === type) return exactOption(family, field, value);
   throw typeError(family, field, value);
 }
 

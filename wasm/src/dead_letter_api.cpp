@@ -9,6 +9,7 @@
 #include "error_records.hpp"
 #include "js_hooks.hpp"
 #include "mailroom/dead_letter_cause.hpp"
+#include "mailroom/dead_letter_entry_id.hpp"
 #include "mailroom/dead_letter_store.hpp"
 #include "mailroom/errors.hpp"
 #include "mailroom/release_outcome.hpp"
@@ -23,13 +24,10 @@ DeadLetterQueue& queue_of(int system) {
   return SystemRegistry::instance().get(system).system->dead_letter_queue();
 }
 
-// "" or a malformed id never matches an entry (answers unknown-entry).
+// An id not written exactly as the queue writes it ("", "01") never matches
+// an entry (answers unknown-entry): the core's one rule.
 std::uint64_t parse_id(const std::string& id) {
-  if (id.empty() || id.size() > 20) return 0;
-  for (char c : id) {
-    if (c < '0' || c > '9') return 0;
-  }
-  return std::strtoull(id.c_str(), nullptr, 10);
+  return parse_dead_letter_entry_id(id).value_or(0);
 }
 
 val entry_to_js(const DeadLetterEntry& e, int system) {

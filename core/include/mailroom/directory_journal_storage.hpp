@@ -2,10 +2,11 @@
 // (native, or Emscripten's in-memory one). Appends go straight to the file
 // (the journal batches them), replace writes aside, syncs, renames over and
 // syncs the folder (sync() also syncs it after a file was created), and the
-// writer's lock is "<name>.lock" holding the owner's pid (the protocol the
-// Node storage follows too) plus an advisory flock on it (released by the
-// kernel when the process dies) and a registry of this process's locks, so a
-// second writer in the same process is refused too. Thread-safe.
+// writer's lock is "<name>.lock" holding the owner's "<pid> <start-time>",
+// created whole and taken over under a ".takeover" marker when its owner is
+// gone (the protocol the Node storage follows too, writer_lock_file.hpp),
+// plus a registry of this process's locks, so a second writer in the same
+// process is refused too. Thread-safe.
 #pragma once
 
 #include <map>
@@ -39,8 +40,8 @@ class DirectoryJournalStorage final : public JournalStorage {
  private:
   int append_fd(const std::string& name);  // opened on first append, kept open
   void close_append_fd(const std::string& name);
-  int take_lock_file(const std::string& name, const std::string& path);  // the held fd
-  static long read_lock_owner(int fd);
+  int take_lock_file(const std::string& name, const std::string& path);  // the held fd, or -1
+  void release_lock_file(const std::string& path, int fd);
 
   std::string directory_;
   std::mutex mutex_;

@@ -76,11 +76,25 @@ std::string hocon_path(const HoconConfig& config, std::string_view key) {
 
 // Every key of the block must be one of these: a misspelled key (stor) would
 // otherwise leave the setting it meant at its default without a word.
+// `mailroom = 5` or `mailroom.dead-letters = 5` is no block at all: read key
+// by key, every setting would silently keep its default.
+void check_is_block(const HoconConfig& config, const std::string& path) {
+  const HoconValue* value = config.find(path);
+  if (value == nullptr || value->is_null() || value->is_object()) return;
+  throw ConfigError(path + ": expected an object (a block of settings), got " +
+                        (value->is_string() ? "the string \"" + value->to_text() + "\""
+                                            : "the value " + value->to_text()),
+                    value->line(), value->column());
+}
+
 void check_block_keys(const HoconConfig& config, const char* block) {
   static const std::vector<std::string_view> known = {
       "store", "max-entries", "retention", "max-replays", "persistence-id", "sync-within"};
+  const std::string path(block);
+  check_is_block(config, path.substr(0, path.find('.')));  // "mailroom", "actor-ts"
+  check_is_block(config, path);
   const HoconValue* value = config.find(block);
-  if (value == nullptr || !value->is_object()) return;  // a non-block is read key by key
+  if (value == nullptr || !value->is_object()) return;
   const auto& fields = *std::get<std::shared_ptr<HoconObject>>(value->storage());
   for (const auto& [key, field] : fields) {
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
@@ -161,8 +175,13 @@ DeadLetterQueueSettings DeadLetterQueueOptions::resolve(const HoconConfig* confi
           parse_max_replays(*config->get_number(path), hocon_text(*config, path));
     }
     if (auto path = hocon_path(*config, "persistence-id"); !path.empty()) {
-      // "" is how a config file says "no opinion" for a computed default.
-      if (auto id = *config->get_string(path); !id.empty()) settings.persistence_id = id;
+      const auto id = *config->get_string(path);
+      if (id.empty()) {  // as with_persistence_id(""): leaving the key out keeps the default
+        const HoconValue* value = config->find(path);
+        throw ConfigError(path + ": must not be empty (leave it out for the default)",
+                          value->line(), value->column());
+      }
+      settings.persistence_id = id;
     }
     if (auto path = hocon_path(*config, "sync-within"); !path.empty()) {
       const auto ms = *config->get_duration_ms(path);

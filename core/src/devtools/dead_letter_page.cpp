@@ -9,6 +9,7 @@
 
 #include "devtools_json.hpp"
 #include "mailroom/actor_system.hpp"
+#include "mailroom/dead_letter_entry_id.hpp"
 #include "protocol_error.hpp"
 #include "search_text_cache.hpp"
 
@@ -52,7 +53,7 @@ std::uint64_t entry_id(const json& params) {
   if (params.contains("id")) {
     const json& v = params["id"];
     if (v.is_string()) {
-      if (auto id = parse_u64(v.get<std::string>())) return *id;
+      if (auto id = parse_dead_letter_entry_id(v.get<std::string>())) return *id;
     } else if (v.is_number_unsigned()) {
       return v.get<std::uint64_t>();
     }

@@ -13,11 +13,10 @@
 #include <system_error>
 
 #include "mailroom/journal_locked_error.hpp"
+#include "writer_lock_file.hpp"
 
 #if !defined(__EMSCRIPTEN__)
-#include <signal.h>
-#include <sys/file.h>
-#define MAILROOM_HAVE_FLOCK 1
+#define MAILROOM_NATIVE_FILES 1
 #endif
 
 namespace mailroom {
@@ -40,7 +39,7 @@ void write_all(int fd, std::string_view bytes, const std::string& path) {
   }
 }
 
-#if defined(MAILROOM_HAVE_FLOCK)
+#if defined(MAILROOM_NATIVE_FILES)
 // A rename or a new file is durable only once its folder's entry is: without
 // this, a power cut after replace() may bring back the old file.
 void sync_directory(const std::string& directory) {
@@ -53,8 +52,8 @@ void sync_directory(const std::string& directory) {
 }
 #endif
 
-// Lock files held by this process (flock alone does not work everywhere,
-// e.g. on Emscripten's file system).
+// Lock files held by this process (a lock file names the process, not which
+// journal of it holds; Emscripten has no other processes).
 std::mutex& registry_mutex() {
   static std::mutex m;
   return m;
@@ -87,8 +86,7 @@ DirectoryJournalStorage::~DirectoryJournalStorage() {
   for (auto& [name, fd] : append_fds_) ::close(fd);
   std::lock_guard<std::mutex> registry_guard(registry_mutex());
   for (auto& [name, fd] : lock_fds_) {
-    (void)!::ftruncate(fd, 0);  // no stale pid of ours left behind
-    ::close(fd);                // releases the flock
+    release_lock_file(location(name) + ".lock", fd);
     registry().erase(location(name) + ".lock");
   }
 }
@@ -164,7 +162,7 @@ void DirectoryJournalStorage::replace(const std::string& name, std::string_view 
   if (fd < 0) throw io_error("cannot create", temp, errno);
   try {
     write_all(fd, bytes, temp);
-#if defined(MAILROOM_HAVE_FLOCK)
+#if defined(MAILROOM_NATIVE_FILES)
     if (::fsync(fd) != 0) throw io_error("cannot sync", temp, errno);
 #endif
   } catch (...) {
@@ -175,7 +173,7 @@ void DirectoryJournalStorage::replace(const std::string& name, std::string_view 
   ::close(fd);
   close_append_fd(name);  // it points at the file being replaced
   if (::rename(temp.c_str(), path.c_str()) != 0) throw io_error("cannot replace", path, errno);
-#if defined(MAILROOM_HAVE_FLOCK)
+#if defined(MAILROOM_NATIVE_FILES)
   sync_directory(directory_);
 #endif
 }
@@ -183,7 +181,7 @@ void DirectoryJournalStorage::replace(const std::string& name, std::string_view 
 // fdatasync on a duplicate of the append descriptor, outside the storage's
 // lock: appends (and a replace that closes the original) go on meanwhile.
 void DirectoryJournalStorage::sync(const std::string& name) {
-#if defined(MAILROOM_HAVE_FLOCK)
+#if defined(MAILROOM_NATIVE_FILES)
   int fd = -1;
   bool entries = false;
   {
@@ -237,65 +235,27 @@ void DirectoryJournalStorage::lock(const std::string& name) {
   lock_fds_[name] = fd;
 }
 
-#if defined(MAILROOM_HAVE_FLOCK)
-// The lock protocol every target shares (Node cannot flock): the holder's pid
-// is the file's content while it holds; a native holder also flocks the file.
-// Refused: a flock held elsewhere, or a live pid other than ours (a Node
-// holder). An empty file, a dead pid or ours (a crashed earlier run) is free.
+#if defined(MAILROOM_NATIVE_FILES)
+// The protocol every native and Node writer shares (writer_lock_file.hpp).
 int DirectoryJournalStorage::take_lock_file(const std::string& name, const std::string& path) {
-  for (int attempt = 0; attempt < 3; ++attempt) {
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) throw io_error("cannot open lock file", path, errno);
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-      const long holder = read_lock_owner(fd);
-      ::close(fd);
-      throw JournalLockedError(
-          name, location(name),
-          holder > 0 ? "process " + std::to_string(holder) : "another process");
-    }
-    const long holder = read_lock_owner(fd);
-    if (holder > 0 && holder != ::getpid() &&
-        (::kill(static_cast<pid_t>(holder), 0) == 0 || errno == EPERM)) {
-      ::close(fd);
-      throw JournalLockedError(name, location(name), "process " + std::to_string(holder));
-    }
-    const std::string pid = std::to_string(::getpid()) + "\n";
-    if (::ftruncate(fd, 0) != 0 ||
-        ::pwrite(fd, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
-      const int error = errno;
-      ::close(fd);
-      throw io_error("cannot write lock file", path, error);
-    }
-    // A Node writer may have replaced a stale file meanwhile: hold the file at the path.
-    struct stat held {
-    }, named{};
-    if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &named) == 0 &&
-        held.st_ino == named.st_ino && held.st_dev == named.st_dev) {
-      return fd;
-    }
-    ::close(fd);
-  }
-  throw JournalLockedError(name, location(name), "another process (the lock file keeps changing)");
+  if (auto holder = writer_lock::take(path))
+    throw JournalLockedError(name, location(name), *holder);
+  return -1;  // held by the file's existence, no descriptor
 }
 
-// The pid in a lock file, 0 when empty or unreadable.
-long DirectoryJournalStorage::read_lock_owner(int fd) {
-  char text[32] = {};
-  const ssize_t n = ::pread(fd, text, sizeof text - 1, 0);
-  if (n <= 0) return 0;
-  char* end = nullptr;
-  const long pid = std::strtol(text, &end, 10);
-  return end != text && pid > 0 ? pid : 0;
+void DirectoryJournalStorage::release_lock_file(const std::string& path, int) {
+  writer_lock::release(path);
 }
 #else
-// Emscripten's file system has no flock and no other processes: the registry decides.
+// Emscripten's file system has no other processes: the registry decides.
 int DirectoryJournalStorage::take_lock_file(const std::string&, const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) throw io_error("cannot open lock file", path, errno);
   return fd;
 }
-long DirectoryJournalStorage::read_lock_owner(int) {
-  return 0;
+
+void DirectoryJournalStorage::release_lock_file(const std::string&, int fd) {
+  ::close(fd);
 }
 #endif
 
@@ -303,9 +263,7 @@ void DirectoryJournalStorage::unlock(const std::string& name) {
   std::lock_guard<std::mutex> guard(mutex_);
   auto it = lock_fds_.find(name);
   if (it == lock_fds_.end()) return;
-  // Emptied while still flocked: nobody reads a stale pid of ours later.
-  (void)!::ftruncate(it->second, 0);
-  ::close(it->second);
+  release_lock_file(location(name) + ".lock", it->second);
   lock_fds_.erase(it);
   std::lock_guard<std::mutex> registry_guard(registry_mutex());
   registry().erase(location(name) + ".lock");

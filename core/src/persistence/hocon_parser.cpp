@@ -422,6 +422,9 @@ class Parser {
 }  // namespace
 
 std::shared_ptr<HoconObject> parse_hocon(std::string_view text) {
+  // A UTF-8 byte-order mark (editors on Windows write one) is not text.
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
   return Parser(text).parse_document();
 }
 

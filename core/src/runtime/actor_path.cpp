@@ -6,6 +6,45 @@
 #include "mailroom/errors.hpp"
 
 namespace mailroom {
+namespace {
+
+// Well-formed UTF-8 (Unicode table 3-7): a name is kept and compared as
+// written, so a byte sequence no text can have (an encoded lone surrogate,
+// an overlong form, a cut sequence) would be a name no other target can spell.
+bool well_formed_utf8(std::string_view text) noexcept {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* end = p + text.size();
+  while (p < end) {
+    const unsigned char c = *p;
+    int more = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+    if (c < 0x80) {
+      ++p;
+      continue;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+      more = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      more = 2;
+      if (c == 0xE0) low = 0xA0;
+      if (c == 0xED) high = 0x9F;  // U+D800..U+DFFF are surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      more = 3;
+      if (c == 0xF0) low = 0x90;
+      if (c == 0xF4) high = 0x8F;
+    } else {
+      return false;
+    }
+    if (end - p <= more) return false;
+    if (p[1] < low || p[1] > high) return false;
+    for (int i = 2; i <= more; ++i) {
+      if (p[i] < 0x80 || p[i] > 0xBF) return false;
+    }
+    p += more + 1;
+  }
+  return true;
+}
+
+}  // namespace
 
 bool ActorPath::is_valid_name(std::string_view name) noexcept {
   if (name.empty() || name.size() > kMaxNameLength || name.front() == '$') return false;
@@ -14,7 +53,7 @@ bool ActorPath::is_valid_name(std::string_view name) noexcept {
   for (char c : name) {
     if (c == '/' || std::isspace(static_cast<unsigned char>(c))) return false;
   }
-  return true;
+  return well_formed_utf8(name);
 }
 
 void ActorPath::validate_name(std::string_view name, std::string_view parent_path) {
@@ -23,7 +62,9 @@ void ActorPath::validate_name(std::string_view name, std::string_view parent_pat
                     : name.size() > kMaxNameLength ? "it is longer than 255 characters"
                     : name.front() == '$'          ? "it starts with '$' (reserved)"
                     : name == "." || name == ".."  ? "'.' and '..' are reserved for selections"
-                                                   : "it contains '/' or whitespace";
+                    : !well_formed_utf8(name)
+                        ? "it is not well-formed UTF-8 (e.g. an encoded lone surrogate)"
+                        : "it contains '/' or whitespace";
   throw InvalidActorNameError("invalid actor name '" + std::string(name) + "' under " +
                               std::string(parent_path) + ": " + why);
 }

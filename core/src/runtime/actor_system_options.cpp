@@ -59,6 +59,11 @@ ActorSystemOptions& ActorSystemOptions::with_journal_sync_timer(SyncTimer timer)
   return *this;
 }
 ActorSystemOptions& ActorSystemOptions::with_journal_dir(std::string dir) {
+  // "" would silently mean the working folder (or the default one).
+  if (dir.empty()) {
+    throw OptionsError("ActorSystemOptions", "journalDir", "",
+                       "must name a folder (leave it unset for the default)");
+  }
   journal_dir_ = std::move(dir);
   return *this;
 }

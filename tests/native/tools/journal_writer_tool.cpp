@@ -1,5 +1,7 @@
 // A native writer for the cross-target journal tests (tests/js/journal_cross_target.test.mjs):
-//   journal_writer_tool <journal-dir> <system-name> <letters>
+//   journal_writer_tool <journal-dir> <system-name> <letters> [<start-at-epoch-ms>]
+// (with a start time it waits for that instant first: the writer race tests
+// release a native and Node writers at once),
 // creates a native ActorSystem with a persistent dead-letter store in the folder, captures
 // <letters> dead letters "native-0".. (std::string payloads) after those it restored,
 // flushes, prints "ready", and
@@ -15,12 +17,17 @@
 #include "mailroom/journal_locked_error.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::cerr << "usage: journal_writer_tool <journal-dir> <system-name> <letters>\n";
+  if (argc != 4 && argc != 5) {
+    std::cerr << "usage: journal_writer_tool <journal-dir> <system-name> <letters> "
+                 "[<start-at-epoch-ms>]\n";
     return 2;
   }
   using namespace mailroom;
   const int letters = std::stoi(argv[3]);
+  if (argc == 5) {
+    const std::chrono::system_clock::time_point at{std::chrono::milliseconds(std::stoll(argv[4]))};
+    std::this_thread::sleep_until(at);
+  }
   std::shared_ptr<ActorSystem> system;
   try {
     system = ActorSystem::create(
