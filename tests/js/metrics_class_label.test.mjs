@@ -3,7 +3,7 @@
 // and for an actor a factory built.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Actor, ActorSystem } from 'mailroom';
+import { Actor, ActorOptions, ActorSystem } from 'mailroom';
 import { idle, uniqueName } from './helpers.mjs';
 
 const sizeLine = (system, path) => system.metrics.scrape().split('\n')
@@ -53,5 +53,23 @@ test('a child spawned through the context is labelled by its class too', async (
   parent.tell('spawn');
   await idle(system);
   assert.match(sizeLine(system, '/user/parent/child'), /^actor_mailbox_size\{class="Child",path="\/user\/parent\/child"\} 0$/);
+  await system.terminate();
+});
+
+test('withClassName names an actor whose class a minifier renamed, in inspect() and the metric label', async () => {
+  const system = ActorSystem.create(uniqueName());
+  const du = class extends Actor {  // what a production build leaves of "class Worker"
+    onReceive() {}
+  };
+  system.spawn(du, 'plain');
+  system.spawn(du, 'named', ActorOptions.create().withClassName('Worker'));
+  system.spawn(() => new du(), 'factory', { className: 'Worker' });
+  await idle(system);
+  const rows = system.inspect();
+  assert.equal(rows.find((r) => r.path === '/user/plain').className, 'du');
+  assert.equal(rows.find((r) => r.path === '/user/named').className, 'Worker');
+  assert.equal(rows.find((r) => r.path === '/user/factory').className, 'Worker');
+  assert.equal(sizeLine(system, '/user/named'), 'actor_mailbox_size{class="Worker",path="/user/named"} 0');
+  assert.throws(() => ActorOptions.create().withClassName(5), (e) => e.name === 'OptionsError' || e instanceof TypeError);
   await system.terminate();
 });

@@ -56,7 +56,7 @@ function systemSettings(options) {
 function actorSettings(options) {
   const s = settingsOf(options, 'ActorOptions');
   const out = {};
-  for (const key of ['mailboxCapacity', 'mailboxOverflow', 'mailbox', 'throughput']) {
+  for (const key of ['mailboxCapacity', 'mailboxOverflow', 'mailbox', 'throughput', 'className']) {
     if (s[key] !== undefined) out[key] = s[key];
   }
   if (s.supervisorStrategy !== undefined) {
@@ -113,7 +113,7 @@ export class ActorSystem {
     const settings = actorSettings(options);
     // The core names the class from spawn on (inspect, metric labels); a
     // factory's class is known only once it has run.
-    const className = isClass ? actorClassName(actorClass) : '';
+    const className = settings.className ?? (isClass ? actorClassName(actorClass) : '');
     const created = withUserValues({ ActorOptions: settings },
       () => check(core.systemSpawn(this._id, parentKey, actorClass, className, name, settings)));
     return refFor(created.id, created.path);

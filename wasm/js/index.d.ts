@@ -394,6 +394,8 @@ export interface ActorOptionsSettings<T = unknown> {
   mailboxOverflow?: OverflowPolicy;
   mailbox?: () => Mailbox<any>;
   throughput?: number;
+  /** The class name inspect(), the panel and the `class` metric label show (survives minification). */
+  className?: string;
   supervisorStrategy?: SupervisorStrategy;
 }
 export declare class ActorOptions<T = unknown> {
@@ -404,6 +406,8 @@ export declare class ActorOptions<T = unknown> {
   /** Called once per actor; cannot be combined with withMailboxCapacity. */
   withMailbox(factory: () => Mailbox<any>): this;
   withThroughput(messages: number): this;
+  /** Names the actor's class for inspect(), the panel and metrics, instead of constructor.name (minified builds rename classes). */
+  withClassName(name: string): this;
   /** How the parent supervises this actor, instead of the parent's supervisorStrategy(). */
   withSupervisorStrategy(strategy: SupervisorStrategy): this;
 }

@@ -54,6 +54,11 @@ export class ActorOptions extends OptionsBuilder {
   withThroughput(n) {
     return this.set('throughput', n);
   }
+  // The class name inspect(), the panel and the class metric label show,
+  // instead of the constructor's (a minified build renames classes).
+  withClassName(name) {
+    return this.set('className', name);
+  }
   // How the parent supervises this actor, instead of the parent's own
   // supervisorStrategy() (which still governs the siblings).
   withSupervisorStrategy(strategy) {

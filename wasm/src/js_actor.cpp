@@ -52,7 +52,7 @@ val take_outcome() {
 }
 }  // namespace
 
-JsActor::JsActor(int system_id, val actor_class)
+JsActor::JsActor(int system_id, val actor_class, std::string class_name)
     : system_id_(system_id), key_(next_key++), instance_(val::undefined()) {
   actors().emplace(key_, this);
   const ActorRef& me = self();
@@ -64,7 +64,7 @@ JsActor::JsActor(int system_id, val actor_class)
   }
   instance_ = result["instance"];
   index_ = result["index"].as<std::uint32_t>();
-  class_name_ = result["className"].as<std::string>();
+  class_name_ = class_name.empty() ? result["className"].as<std::string>() : std::move(class_name);
 }
 
 JsActor::~JsActor() {

@@ -23,7 +23,8 @@ class JsActor final : public Actor {
  public:
   // Constructs the JS instance at once (the base constructor has attached the
   // context, so `this.self` works in the JS constructor). A JS throw → JsError.
-  JsActor(int system_id, emscripten::val actor_class);
+  // class_name: the spawn's withClassName; "" names it by its constructor.
+  JsActor(int system_id, emscripten::val actor_class, std::string class_name = {});
   ~JsActor() override;
 
   void receive(const Message& message) override;

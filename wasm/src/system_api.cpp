@@ -141,8 +141,14 @@ val system_spawn(int system, std::uint32_t parent_key, val actor_class, std::str
                  std::string name, val settings) {
   return guarded([&] {
     SystemHandle& handle = SystemRegistry::instance().get(system);
-    ActorFactory factory = [system, actor_class]() -> std::unique_ptr<Actor> {
-      return std::make_unique<JsActor>(system, actor_class);
+    // withClassName: the name a minifier cannot take away wins over the
+    // constructor's (inspect, the panel, the class metric label).
+    std::string given_name;
+    if (settings.hasOwnProperty("className") && settings["className"].isString()) {
+      given_name = settings["className"].as<std::string>();
+    }
+    ActorFactory factory = [system, actor_class, given_name]() -> std::unique_ptr<Actor> {
+      return std::make_unique<JsActor>(system, actor_class, given_name);
     };
     ActorOptions options = actor_options_from_js(settings, handle.system->log());
     options.with_class_name(std::move(class_name));  // named before its first turn

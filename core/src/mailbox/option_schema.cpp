@@ -42,6 +42,7 @@ const std::vector<OptionField>& option_schema() {
       {"ActorOptions", "mailboxOverflow", T::kString},
       {"ActorOptions", "mailbox", T::kFunction},
       {"ActorOptions", "throughput", T::kNumber},
+      {"ActorOptions", "className", T::kString},
       {"ActorOptions", "supervisorStrategy", T::kObject},
       {"BoundedMailbox", "capacity", T::kNumber},
       {"BoundedMailbox", "overflow", T::kString},
