@@ -69,6 +69,18 @@ app=$tmp/consumer-build/journal_sqlite_app
 expect "sqlite journal: found 0, now 2 dead letters" "$app" "$tmp/letters.db"
 expect "sqlite journal: found 2, now 2 dead letters" "$app" "$tmp/letters.db"
 echo "find_package consumer: the installed SQLite journal kept 2 dead letters across runs"
+expect "plugin: handled 100 of 100" "$tmp/consumer-build/plugin_host"
+echo "find_package consumer: the static libraries linked into a shared library (-fPIC) and ran"
+
+# BUILD_SHARED_LIBS=ON: the same sources as shared libraries (the compiler
+# cache has the objects: -fPIC either way), an example linked to them.
+cmake -S . -B build/shared -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_SHARED_LIBS=ON \
+  -DMAILROOM_TESTS=OFF -DMAILROOM_DATABASE_JOURNALS=OFF >/dev/null
+cmake --build build/shared -j "$jobs" --target hello_actor >/dev/null
+ldd build/shared/examples/hello_actor | grep -q 'libmailroom_runtime\.so' ||
+  { echo "BUILD_SHARED_LIBS=ON: hello_actor is not linked to libmailroom_runtime.so"; exit 1; }
+expect "Hello, world! (from /user/greeter, Mailroom $version)" build/shared/examples/hello_actor
+echo "BUILD_SHARED_LIBS=ON: the core built as shared libraries; hello_actor linked to them and ran"
 
 # The installed mailroom-dlq reads the journal the example left: 2 letters captured, both
 # replayed (removed), none left.
