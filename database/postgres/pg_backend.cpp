@@ -289,7 +289,8 @@ std::vector<std::string> PostgresBackend::streams() {
 
 std::optional<std::map<std::string, std::uint64_t>> PostgresBackend::count_letters() {
   auto r = once_more_if_dropped([&] {
-    return db_.exec(kLiveLetterCountSql, {}, "counting the live dead letters", true);  // binary
+    return db_.exec(live_letter_count_sql(false), {}, "counting the live dead letters",
+                    true);  // binary
   });
   std::map<std::string, std::uint64_t> out;
   for (int i = 0; i < PQntuples(r.get()); ++i) {

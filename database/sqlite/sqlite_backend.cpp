@@ -278,7 +278,8 @@ std::vector<std::string> SqliteBackend::streams() {
 }
 
 std::optional<std::map<std::string, std::uint64_t>> SqliteBackend::count_letters() {
-  SqliteStatement query(db_, kLiveLetterCountSql, location_);
+  static const std::string sql = live_letter_count_sql(true);
+  SqliteStatement query(db_, sql.c_str(), location_);
   std::map<std::string, std::uint64_t> out;
   while (query.step()) out[query.text(0)] = static_cast<std::uint64_t>(query.integer(1));
   return out;

@@ -64,7 +64,35 @@ WHERE j.kind = 'captured'
                   WHERE c.stream_id = j.stream_id AND c.kind = 'cleared' AND c.seq > j.seq);
 )sql";
 
-constexpr const char* kMigrations[] = {kVersion1, kVersion2};
+// The view names its indexes: without ANALYZE statistics SQLite probed the
+// later rows of each letter by the primary key, every later row of the stream
+// per row (quadratic: 5.3 s for 10,000 letters, 0.02 s with the indexes).
+constexpr const char* kVersion3 = R"sql(
+DROP VIEW mailroom_dead_letters;
+CREATE VIEW mailroom_dead_letters AS
+SELECT
+  CASE WHEN j.stream_id LIKE 'mailroom-dead-letters-%' THEN substr(j.stream_id, 23) END AS system,
+  j.stream_id AS stream_id,
+  j.letter_id AS id,
+  j.seq AS seq,
+  j.ts_ms AS timestamp_ms,
+  j.recipient AS recipient,
+  json_extract(CAST(j.payload AS TEXT), '$.s') AS sender,
+  json_extract(CAST(j.payload AS TEXT), '$.n') AS replay_count,
+  json_extract(CAST(j.payload AS TEXT), '$.why') AS cause,
+  coalesce(json_extract(CAST(j.payload AS TEXT), '$.p.c'),
+           json_extract(CAST(j.payload AS TEXT), '$.p.d.c')) AS class_name,
+  CAST(j.payload AS TEXT) AS record
+FROM mailroom_journal j
+WHERE j.kind = 'captured'
+  AND NOT EXISTS (SELECT 1 FROM mailroom_journal l INDEXED BY mailroom_journal_letter
+                  WHERE l.stream_id = j.stream_id AND l.letter_id = j.letter_id
+                    AND l.seq > j.seq AND l.kind IN ('captured', 'removed'))
+  AND NOT EXISTS (SELECT 1 FROM mailroom_journal c INDEXED BY mailroom_journal_cleared
+                  WHERE c.stream_id = j.stream_id AND c.kind = 'cleared' AND c.seq > j.seq);
+)sql";
+
+constexpr const char* kMigrations[] = {kVersion1, kVersion2, kVersion3};
 static_assert(sizeof kMigrations / sizeof kMigrations[0] == kSqliteSchemaVersion);
 
 bool has_version_table(sqlite3* db, const std::string& location) {

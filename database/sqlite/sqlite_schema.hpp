@@ -12,7 +12,7 @@
 
 namespace mailroom::detail {
 
-constexpr int kSqliteSchemaVersion = 2;
+constexpr int kSqliteSchemaVersion = 3;
 
 // 0 when the database has no Mailroom schema yet.
 int sqlite_schema_version(sqlite3* db, const std::string& location);
