@@ -22,6 +22,7 @@
 #include "mailroom/errors.hpp"
 #include "mailroom/journal_database_errors.hpp"
 #include "mailroom/journal_locked_error.hpp"
+#include "mailroom/journal_url.hpp"
 #include "mailroom/manual_dispatcher.hpp"
 #include "mailroom/sqlite_journal.hpp"
 #include "sqlite/sqlite_backend.hpp"
@@ -330,6 +331,28 @@ TEST(SqliteJournal, UrlsNameFiles) {
   EXPECT_THROW(sqlite_path_from_url("sqlite:"), OptionsError);
   EXPECT_THROW(sqlite_path_from_url("sqlite://host/x.db"), OptionsError);
   EXPECT_THROW(sqlite_path_from_url("postgresql://x"), OptionsError);
+}
+
+// A sqlite: URL is a URL: escapes are decoded and "?" starts its options
+// (before, "a%20b.db" and "x.db?mode=ro" were file names, taken literally).
+TEST(SqliteJournal, UrlsAreDecodedAndTakeModeAsAnOption) {
+  EXPECT_EQ(sqlite_path_from_url("sqlite:/var/a%20b.db"), "/var/a b.db");
+  EXPECT_EQ(sqlite_path_from_url("sqlite:///var/%C3%A9t%C3%A9.db"), "/var/\xC3\xA9t\xC3\xA9.db");
+  EXPECT_EQ(sqlite_path_from_url("sqlite:x.db?mode=ro"), "x.db");
+  EXPECT_TRUE(parse_sqlite_url("sqlite:x.db?mode=ro").read_only);
+  EXPECT_FALSE(parse_sqlite_url("sqlite:x.db?mode=rwc").read_only);
+  EXPECT_FALSE(parse_sqlite_url("sqlite:x.db").read_only);
+  for (const char* bad : {"sqlite:x%2.db", "sqlite:x%zz.db", "sqlite:x.db%", "sqlite:x%00.db",
+                          "sqlite:x.db?cache=shared", "sqlite:?mode=ro"}) {
+    EXPECT_THROW(parse_sqlite_url(bad), OptionsError) << bad;
+  }
+  // mode=ro through the URL opens read-only: nothing is created.
+  TempDir dir;
+  const std::string path = dir.file("never created.db");
+  EXPECT_ANY_THROW(open_journal_url("sqlite:" + dir.file("never%20created.db") + "?mode=ro"));
+  EXPECT_FALSE(std::filesystem::exists(path));
+  { auto journal = open_journal_url("sqlite:" + dir.file("made%20here.db")); }
+  EXPECT_TRUE(std::filesystem::exists(dir.file("made here.db")));
 }
 
 // A system on the SQLite file at db_path, selected by URL.

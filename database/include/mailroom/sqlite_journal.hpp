@@ -24,8 +24,17 @@ std::shared_ptr<DatabaseJournal> open_sqlite_journal(const std::string& path,
                                                      DatabaseJournalOptions options = {},
                                                      JournalOpenOptions open = {});
 
+// What a sqlite: URL names: the file (percent-escapes decoded, as in any
+// URL: "sqlite:a%20b.db" is "a b.db") and its options after "?"
+// (mode=ro: read-only; mode=rw / mode=rwc: the default).
+struct SqliteUrl {
+  std::string path;
+  bool read_only = false;
+};
 // "sqlite:/a/b.db" and "sqlite:///a/b.db" -> "/a/b.db", "sqlite:b.db" -> "b.db";
-// OptionsError{"JournalUrl", "url", url} for anything else.
-std::string sqlite_path_from_url(const std::string& url);
+// OptionsError{"JournalUrl", "url", url} for anything else (a bad escape, an
+// unknown option).
+SqliteUrl parse_sqlite_url(const std::string& url);
+std::string sqlite_path_from_url(const std::string& url);  // parse_sqlite_url(url).path
 
 }  // namespace mailroom
