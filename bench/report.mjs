@@ -1,7 +1,7 @@
 // Turns Google Benchmark JSON (native) and bench/wasm/run.mjs output into
 // bench/results/latest.json: [{name, unit, mailroom, peer, peerName, ratio}],
 // ratio > 1 meaning Mailroom is better whichever way the unit goes.
-//   node bench/report.mjs native.json st-native.json st-wasm.json [js.json] > latest.json
+//   node bench/report.mjs native.json st-native.json st-wasm.json [js.json size.json] > latest.json
 //   node bench/report.mjs --table latest.json
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -18,7 +18,7 @@ const native = JSON.parse(readFileSync(args[0], 'utf8'));
 const readRows = (file) => (file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).rows : []);
 const stNative = new Map(readRows(args[1]).map((r) => [r.name, r]));
 const stWasm = readRows(args[2]);
-const jsRows = readRows(args[3]);
+const jsRows = args.slice(3).flatMap((file) => readRows(file));  // js_api.mjs, size.mjs
 
 const toNs = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
 const median = new Map();

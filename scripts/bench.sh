@@ -46,6 +46,8 @@ js=""
 if [[ -f wasm/dist/mailroom_core.mjs && -f bench/wasm/js_api.mjs ]]; then
   echo "bench: JS API in Node ..." >&2
   node bench/wasm/js_api.mjs $quick > "$out/js.json" && js="$out/js.json"
+  echo "bench: bytes before the first actor (gzip) vs XState ..." >&2
+  node bench/wasm/size.mjs > "$out/size.json" && js="$js $out/size.json"
 fi
 if [[ -x build/bench/devtools-server/mailroom_devtools_idle_bench ]]; then
   echo "bench: DevTools server on with no client vs off ..." >&2
