@@ -151,6 +151,36 @@ TEST_F(PostgresJournal, CreatesAVersionedSchemaOnFirstUse) {
             std::vector<std::string>{std::to_string(detail::kPgSchemaVersion)});
 }
 
+// PostgreSQL 15 grants CREATE on schema public only to the database's owner:
+// a role that does not own the database is refused there, by a named error,
+// and works in a schema of its own that the URL puts first on the search path
+// (libpq's options parameter; docs/databases.md, "A role that does not own
+// the database").
+TEST_F(PostgresJournal, ANonOwnerRoleWritesTheSchemaItsUrlNames) {
+  const std::string role = "shop_" + db_name_;
+  rows("CREATE ROLE " + role + " LOGIN");
+  rows("CREATE SCHEMA mailroom AUTHORIZATION " + role);
+  const std::string base = "postgresql://" + role +
+                           "@127.0.0.1:" + std::to_string(cluster()->port()) + "/" + db_name_ +
+                           "?connect_timeout=5";
+  try {
+    open_postgres_journal(base);
+    FAIL() << "a non-owner created the schema in public";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("permission denied for schema public"), std::string::npos)
+        << e.what();
+  }
+  {
+    auto journal = open_postgres_journal(base + "&options=-csearch_path%3Dmailroom");
+    journal->append("s", "payload");
+    journal->flush();
+  }
+  EXPECT_EQ(rows("SELECT count(*) FROM mailroom.mailroom_journal"), std::vector<std::string>{"1"});
+  EXPECT_EQ(rows("SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND "
+                 "tablename LIKE 'mailroom%'"),
+            std::vector<std::string>{"0"});
+}
+
 // A version-1 database with records is migrated: the dead-letter columns
 // are filled for the old rows and the live view sees them.
 TEST_F(PostgresJournal, MigratesAVersion1DatabaseAndItsRows) {
