@@ -6,7 +6,7 @@ import { createProtocolSource, loopbackTransport, mountDevtools } from '../../de
 import { Controls } from './Controls';
 import { createScenarios } from './demo/scenarios';
 import { createDrawer, rememberedDock, type Dock } from './drawer';
-import { demoMaxEntries, loadForBench } from './demo/benchLoad';
+import { demoMaxEntries, loadForBench, type StopLoad } from './demo/benchLoad';
 import './demo.css';
 
 const params = new URLSearchParams(location.search);
@@ -22,10 +22,13 @@ const scenarios = createScenarios(system);
 if (!params.has('idle')) for (const s of scenarios) if (s.rate && s.id !== 'worker') s.setEnabled(true);
 
 let restarting = false;
+// The ?bench load's stop: it must be quiet before terminate() stops its actors.
+let stopLoad: StopLoad = async () => {};
 async function restart() {
   if (restarting) return;
   restarting = true;
   for (const s of scenarios) s.setEnabled(false);
+  await stopLoad();
   // An ordered shutdown completes the journal; then a fresh page reads it back.
   await system.terminate();
   location.reload();
@@ -41,7 +44,7 @@ const devtools = mountDevtools(drawer.body, source, { allowReplay: true });
 drawer.onVisibility((visible) => devtools.setVisible(visible));
 
 addEventListener('pagehide', () => {
-  if (!restarting) void system.terminate();
+  if (!restarting) void stopLoad().then(() => system.terminate());
 });
 
 // For the end-to-end tests and the curious console user.
@@ -55,6 +58,6 @@ if (params.has('bench')) {
     const poll = setInterval(() => source.welcome.value && (clearInterval(poll), resolve()), 20);
   });
   void subscribed
-    .then(() => loadForBench(system, Number(params.get('bench')) || 1000))
+    .then(() => loadForBench(system, Number(params.get('bench')) || 1000, (stop) => (stopLoad = stop)))
     .then(() => Object.assign(window, { __mailroomBenchReady: true }));
 }

@@ -31,22 +31,41 @@ class LoadActor extends Actor {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export async function loadForBench(system: ActorSystem, actors: number): Promise<() => void> {
+/** Stops the load; resolves once the fill has stopped telling, so a shutdown after it sees no new letters. */
+export type StopLoad = () => Promise<void>;
+
+export async function loadForBench(system: ActorSystem, actors: number, started?: (stop: StopLoad) => void): Promise<StopLoad> {
+  let stopped = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let filling: Promise<void> = Promise.resolve();
+  // Registered before the fill, so a restart during the fill stops it too: every tick the
+  // timer sends to an actor that terminate() has stopped would become a dead letter and
+  // push the oldest restored letters out of a full queue (the stage-60 reload flake).
+  const stop: StopLoad = async () => {
+    stopped = true;
+    clearInterval(timer);
+    await filling;
+  };
+  started?.(stop);
   const refs: ActorRef[] = [];
   for (let i = 0; i < actors; i++) refs.push(system.spawn(LoadActor, `load-${i}`));
-  const want = system.deadLetterQueue.settings.maxEntries;
-  const have = (await system.deadLetterQueue.list()).length;
-  for (let i = have; i < want; ) {
-    const end = Math.min(want, i + FILL_SLICE);
-    for (; i < end; i++) {
-      system.actorSelection(`/user/orders/region-${i % 7}/order-${i}`).tell({ order: i, customer: `user${i % 500}@example.com`, lines: [{ sku: `sku-${i % 97}`, qty: 1 + (i % 3) }] });
+  filling = (async () => {
+    const want = system.deadLetterQueue.settings.maxEntries;
+    const have = (await system.deadLetterQueue.list()).length;
+    for (let i = have; i < want && !stopped; ) {
+      const end = Math.min(want, i + FILL_SLICE);
+      for (; i < end; i++) {
+        system.actorSelection(`/user/orders/region-${i % 7}/order-${i}`).tell({ order: i, customer: `user${i % 500}@example.com`, lines: [{ sku: `sku-${i % 97}`, qty: 1 + (i % 3) }] });
+      }
+      await nextTask();
     }
-    await nextTask();
-  }
+  })();
+  await filling;
+  if (stopped) return stop;
   let turn = 0;
-  const timer = setInterval(() => {
+  timer = setInterval(() => {
     for (let k = 0; k < 50; k++) refs[(turn * 50 + k) % refs.length]?.tell({ tick: turn });
     turn++;
   }, 100);
-  return () => clearInterval(timer);
+  return stop;
 }
