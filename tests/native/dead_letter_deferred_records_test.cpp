@@ -60,6 +60,9 @@ struct World {
     d.journal = journal;
     d.now_ms = [] { return std::int64_t{1000}; };
     d.codecs = &codecs;
+    // The host keeps the sync timer (as the wasm driver does), one that never
+    // fires here: what these tests pin is when the records are written.
+    d.sync_timer = [](std::int64_t) {};
     queue =
         std::make_unique<DeadLetterQueue>(DeadLetterQueueOptions::create()
                                               .with_store("persistent")
@@ -251,7 +254,11 @@ struct HostSystem {
             .with_log_sink([](const LogEvent&) {})
             .with_dead_letters(
                 DeadLetterQueueOptions::create().with_store("persistent").with_max_entries(10000))
-            .with_journal(std::move(journal)));
+            .with_journal(std::move(journal))
+            // Like the wasm driver, a host that pumps keeps the sync timer itself
+            // (here one that never fires: the slices and terminate write the
+            // records), so no syncer thread drains the queue behind the test.
+            .with_journal_sync_timer([this](std::int64_t) { ++sync_timers_armed; }));
     host->set_wake([this] { ++wakes; });
   }
   DeadLetterQueue& queue() { return system->dead_letter_queue(); }
@@ -268,6 +275,7 @@ struct HostSystem {
   std::shared_ptr<HostDrivenDispatcher> host;
   std::shared_ptr<ActorSystem> system;
   int wakes = 0;
+  int sync_timers_armed = 0;
 };
 
 std::vector<int> orders_oldest_first(DeadLetterQueue& queue) {
