@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 #include "../common/process_identity.hpp"
@@ -13,9 +14,9 @@ namespace {
 
 // SQLSTATEs worth a retry: the connection or the server went away, or the
 // transaction lost a race it can win next time.
-bool transient(const char* state) {
-  if (state == nullptr) return true;  // no server answer at all: the connection broke
-  const std::string s(state);
+bool transient(const std::optional<std::string>& state) {
+  if (!state) return true;  // no server answer at all: the connection broke
+  const std::string& s = *state;
   return s.rfind("08", 0) == 0 || s.rfind("53", 0) == 0 || s.rfind("57P", 0) == 0 || s == "40001" ||
          s == "40P01";
 }
@@ -86,7 +87,9 @@ PgResult PgConnection::exec(const std::string& sql, const std::vector<PgParam>& 
 }
 
 void PgConnection::fail(PGresult* result, const std::string& what) {
-  const char* state = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+  // Copied out: both pointers die with PQclear below.
+  const char* field = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+  const std::optional<std::string> state = field ? std::optional<std::string>(field) : std::nullopt;
   std::string message = trimmed(result ? PQresultErrorMessage(result) : PQerrorMessage(conn_));
   if (message.empty()) message = trimmed(PQerrorMessage(conn_));
   PQclear(result);
