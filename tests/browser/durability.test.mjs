@@ -77,14 +77,15 @@ describe('Durability in the browser (IndexedDB, strict CSP)', () => {
     assert.equal((await page.evaluate(() => window.mr.list('quiet'))).length, 10);
   });
 
+  // The bound is a minute here: only the actions themselves can have made their records durable.
   test('a resolved purge, replay, redirect and clear are not undone by a reload right after them', async () => {
-    await page.evaluate(() => window.mr.create('ops'));
+    await page.evaluate(() => window.mr.create('ops', 60_000));
     await page.evaluate(() => window.mr.tell('ops', 20, 'o'));
     let entries = await page.evaluate(() => window.mr.list('ops'));
     const purged = entries.slice(0, 5).map((e) => e.id);
     await page.evaluate(([ids]) => window.mr.remove('ops', ids), [purged]);
     await reload();
-    await page.evaluate(() => window.mr.create('ops'));
+    await page.evaluate(() => window.mr.create('ops', 60_000));
     entries = await page.evaluate(() => window.mr.list('ops'));
     assert.equal(entries.length, 15, 'purged letters came back');
     assert.ok(!entries.some((e) => purged.includes(e.id)));
@@ -97,14 +98,14 @@ describe('Durability in the browser (IndexedDB, strict CSP)', () => {
     [replayed.id, redirected.id]);
     assert.deepEqual(results.map((r) => r.kind), ['replayed', 'replayed']);
     await reload();
-    await page.evaluate(() => window.mr.create('ops'));
+    await page.evaluate(() => window.mr.create('ops', 60_000));
     entries = await page.evaluate(() => window.mr.list('ops'));
     assert.equal(entries.length, 13, 'a replayed letter came back: it could be delivered twice');
     assert.ok(!entries.some((e) => e.id === replayed.id || e.id === redirected.id));
 
     await page.evaluate(() => window.mr.clear('ops'));
     await reload();
-    await page.evaluate(() => window.mr.create('ops'));
+    await page.evaluate(() => window.mr.create('ops', 60_000));
     assert.deepEqual(await page.evaluate(() => window.mr.list('ops')), []);
     assert.deepEqual(problems, []);
   });

@@ -144,13 +144,18 @@ TEST(SqliteJournal, TheLiveViewAndTheCountSearchTheLetterIndex) {
   EXPECT_EQ(count_plan.find("USING PRIMARY KEY"), std::string::npos) << count_plan;
 }
 
-// A version-2 file (the view without its indexes) is migrated: the new view.
+// A version-2 file, as an older build left it (its view without the
+// indexes), is migrated: the view is replaced by the indexed one.
 TEST(SqliteJournal, MigratesAVersion2ViewToTheIndexedOne) {
   TempDir dir;
   const std::string path = dir.file("v2.db");
   {
     Cli cli(path);
     detail::migrate_sqlite_schema(cli.db, "sqlite:" + path, 2);
+    cli.exec(
+        "CREATE VIEW mailroom_dead_letters AS SELECT j.letter_id AS id FROM mailroom_journal j "
+        "WHERE j.kind = 'captured' AND NOT EXISTS (SELECT 1 FROM mailroom_journal l WHERE "
+        "l.stream_id = j.stream_id AND l.letter_id = j.letter_id AND l.seq > j.seq)");
   }
   { auto journal = open_sqlite_journal(path); }
   Cli cli(path);

@@ -28,6 +28,7 @@
 #include "mailroom/file_journal.hpp"
 #include "mailroom/payload_codec_registry.hpp"
 #include "support/dead_letter_fakes.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace mailroom {
 namespace {
@@ -84,10 +85,6 @@ struct Process {
 class DeadLetterCrash : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("mailroom-crash-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
     void* memory =
         ::mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     ASSERT_NE(memory, MAP_FAILED);
@@ -99,7 +96,6 @@ class DeadLetterCrash : public ::testing::Test {
       ::waitpid(child_, nullptr, 0);
     }
     ::munmap(shared_, sizeof(Shared));
-    fs::remove_all(dir_);
   }
 
   // Runs body in a child process, which then waits to be killed.
@@ -133,7 +129,8 @@ class DeadLetterCrash : public ::testing::Test {
     return at;
   }
 
-  fs::path dir_;
+  testing::ScratchDir scratch_{"mailroom-crash"};
+  const fs::path dir_ = scratch_.path();
   Shared* shared_ = nullptr;
   pid_t child_ = -1;
 };

@@ -23,6 +23,7 @@
 #include "mailroom/in_memory_journal.hpp"
 #include "mailroom/payload_codec_registry.hpp"
 #include "support/dead_letter_fakes.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace mailroom {
 namespace {
@@ -140,9 +141,8 @@ TEST(DeadLetterSync, UnsetTheBoundIsTheJournals) {
   EXPECT_EQ(q.queue->sync_within_ms(), 250);
   Queue explicit_bound(std::make_shared<CountingJournal>(), 7);
   EXPECT_EQ(explicit_bound.queue->sync_within_ms(), 7);
-  const auto dir = std::filesystem::temp_directory_path() / "mailroom-sync-default";
-  EXPECT_EQ(FileJournal(dir.string()).default_sync_within_ms(), 50);
-  std::filesystem::remove_all(dir);
+  const testing::ScratchDir dir("mailroom-sync");
+  EXPECT_EQ(FileJournal(dir.str()).default_sync_within_ms(), 50);
 }
 
 // A burst arms the host's timer once; what arrives before it fires rides along.
@@ -215,6 +215,7 @@ TEST(DeadLetterSync, AMemoryQueueIsDurableAtOnce) {
   bool done = false;
   queue.when_durable([&](std::string error) { done = error.empty(); });
   EXPECT_TRUE(done);
+  EXPECT_FALSE(queue.sync_within_ms().has_value());  // no journal: no bound to state
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "mailroom/file_journal.hpp"
 #include "mailroom/journal_locked_error.hpp"
 #include "mailroom/manual_dispatcher.hpp"
+#include "support/scratch_dir.hpp"
 
 #ifndef __EMSCRIPTEN__
 #include <sys/wait.h>
@@ -25,22 +26,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct TempDir {
-  TempDir() {
-    path = fs::temp_directory_path() /
-           ("mailroom-lock-" +
-            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string str() const { return path.string(); }
-  fs::path path;
-};
+using testing::ScratchDir;
 
 // A second journal on the same folder cannot write a stream the first writes;
 // other streams and reading stay open to it.
 TEST(JournalWriterLock, SecondJournalInTheProcessIsRefused) {
-  TempDir dir;
+  ScratchDir dir;
   FileJournal first(dir.str());
   first.append("s", "one");
   FileJournal second(dir.str());
@@ -53,7 +44,7 @@ TEST(JournalWriterLock, SecondJournalInTheProcessIsRefused) {
 
 // The refusal names the stream and where it lives.
 TEST(JournalWriterLock, TheErrorNamesTheStream) {
-  TempDir dir;
+  ScratchDir dir;
   FileJournal first(dir.str());
   first.acquire("dead-letters");
   FileJournal second(dir.str());
@@ -70,7 +61,7 @@ TEST(JournalWriterLock, TheErrorNamesTheStream) {
 // release() and destruction free the stream for the next writer, whose
 // appends continue the sequence.
 TEST(JournalWriterLock, ReleasedStreamCanBeTaken) {
-  TempDir dir;
+  ScratchDir dir;
   auto first = std::make_unique<FileJournal>(dir.str());
   first->append("s", "one");
   first->release("s");
@@ -99,7 +90,7 @@ void expect_refused_naming(const std::string& dir, pid_t holder) {
 // Another process holding the stream refuses this one; when it dies (killed,
 // its lock file left behind) the stale lock is taken over.
 TEST(JournalWriterLock, AnotherProcessIsRefusedUntilItDies) {
-  TempDir dir;
+  ScratchDir dir;
   int ready[2];
   int release[2];
   ASSERT_EQ(::pipe(ready), 0);
@@ -128,7 +119,7 @@ TEST(JournalWriterLock, AnotherProcessIsRefusedUntilItDies) {
 // The lock protocol Node follows too: while a native writer holds a stream,
 // "<file>.lock" holds its "<pid> <start-time>"; released, the file is gone.
 TEST(JournalWriterLock, TheLockFileNamesTheHolderWhileItHolds) {
-  TempDir dir;
+  ScratchDir dir;
   const std::string lock_file = FileJournal(dir.str()).path_for("s") + ".lock";
   const auto content = [&] {
     std::string text;
@@ -156,7 +147,7 @@ TEST(JournalWriterLock, TheLockFileNamesTheHolderWhileItHolds) {
 // only its pid: a live pid there refuses a native writer, naming the process;
 // a dead one is a stale lock that is taken over.
 TEST(JournalWriterLock, ALivePidInTheLockFileRefusesUntilItDies) {
-  TempDir dir;
+  ScratchDir dir;
   const std::string lock_file = FileJournal(dir.str()).path_for("s") + ".lock";
   int release[2];
   ASSERT_EQ(::pipe(release), 0);
@@ -193,7 +184,7 @@ ActorSystemOptions persistent_in(const std::string& dir) {
 // Two live systems with the same name and a persistent store: the second is
 // refused at create; after the first terminated, a new one restores its letters.
 TEST(JournalWriterLock, SecondLiveSystemWithTheSameNameIsRefused) {
-  TempDir dir;
+  ScratchDir dir;
   auto first = ActorSystem::create("orders", persistent_in(dir.str()));
   first->actor_selection("/user/nobody").tell(std::string("kept"));
   EXPECT_THROW(ActorSystem::create("orders", persistent_in(dir.str())), JournalLockedError);

@@ -21,23 +21,14 @@
 
 #include "mailroom/file_journal.hpp"
 #include "mailroom/journal_locked_error.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace mailroom {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct RaceDir {
-  RaceDir() {
-    path = fs::temp_directory_path() /
-           ("mailroom-race-" +
-            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-    fs::create_directories(path);
-  }
-  ~RaceDir() { fs::remove_all(path); }
-  std::string str() const { return path.string(); }
-  fs::path path;
-};
+using testing::ScratchDir;
 
 void write_file(const std::string& path, const std::string& text) {
   std::FILE* f = std::fopen(path.c_str(), "wb");
@@ -46,25 +37,35 @@ void write_file(const std::string& path, const std::string& text) {
   std::fclose(f);
 }
 
-// A child that blocks until `release` closes, standing for a live process.
-pid_t live_child(int release[2]) {
-  if (::pipe(release) != 0) return -1;
-  const pid_t child = ::fork();
-  if (child == 0) {
-    char c = 0;
-    ::close(release[1]);
-    (void)!::read(release[0], &c, 1);
-    ::_exit(0);
+// A child standing for a live process until this object goes (it blocks on
+// a pipe the destructor closes, then is reaped).
+class LiveChild {
+ public:
+  LiveChild() {
+    int release[2];
+    if (::pipe(release) != 0) return;
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      char c = 0;
+      ::close(release[1]);
+      (void)!::read(release[0], &c, 1);
+      ::_exit(0);
+    }
+    ::close(release[0]);
+    release_ = release[1];
   }
-  ::close(release[0]);
-  return child;
-}
+  ~LiveChild() {
+    if (release_ >= 0) ::close(release_);
+    if (pid_ > 0) ::waitpid(pid_, nullptr, 0);
+  }
+  LiveChild(const LiveChild&) = delete;
+  LiveChild& operator=(const LiveChild&) = delete;
+  pid_t pid() const { return pid_; }
 
-void end_child(pid_t child, int release_fd) {
-  ::close(release_fd);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-}
+ private:
+  pid_t pid_ = -1;
+  int release_ = -1;
+};
 
 std::string refusal(const std::string& dir) {
   FileJournal journal(dir);
@@ -84,7 +85,7 @@ constexpr int kLettersPerRound = 20;
 // flush and stay alive until the round's end kills them (SIGKILL: the lock
 // file is left behind, so every round after the first is a stale takeover).
 TEST(JournalWriterRace, ProcessesStartedTogetherLeaveExactlyOneWriterPerRound) {
-  RaceDir dir;
+  ScratchDir dir;
   const pid_t busy = ::fork();  // CPU load beside the racers
   ASSERT_GE(busy, 0);
   if (busy == 0) {
@@ -171,10 +172,10 @@ TEST(JournalWriterRace, ProcessesStartedTogetherLeaveExactlyOneWriterPerRound) {
 // writer waits for it and then refuses, naming the marker, as Node does. It
 // must not remove the stale file under the taker.
 TEST(JournalWriterRace, ALiveTakeoverMarkerIsWaitedForThenRefused) {
-  RaceDir dir;
+  ScratchDir dir;
   const std::string lock_file = FileJournal(dir.str()).path_for("s") + ".lock";
-  int release[2];
-  const pid_t taker = live_child(release);
+  const LiveChild taking;
+  const pid_t taker = taking.pid();
   ASSERT_GT(taker, 0);
   const pid_t dead = ::fork();
   if (dead == 0) ::_exit(0);
@@ -184,16 +185,15 @@ TEST(JournalWriterRace, ALiveTakeoverMarkerIsWaitedForThenRefused) {
   const std::string what = refusal(dir.str());
   EXPECT_NE(what.find("taking over the stale lock"), std::string::npos) << what;
   EXPECT_TRUE(fs::exists(lock_file));
-  end_child(taker, release[1]);
 }
 
 // A lock file whose pid is now used by an unrelated live process (another
 // start time than the one written) is stale: the pid was recycled.
 TEST(JournalWriterRace, ARecycledPidIsNotTakenForTheOwner) {
-  RaceDir dir;
+  ScratchDir dir;
   const std::string lock_file = FileJournal(dir.str()).path_for("s") + ".lock";
-  int release[2];
-  const pid_t other = live_child(release);
+  const LiveChild unrelated;
+  const pid_t other = unrelated.pid();
   ASSERT_GT(other, 0);
   write_file(lock_file, std::to_string(other) + " 1\n");  // started 1 tick after boot: not it
   EXPECT_EQ(refusal(dir.str()), "");
@@ -208,7 +208,6 @@ TEST(JournalWriterRace, ARecycledPidIsNotTakenForTheOwner) {
   fs::remove(lock_file);
   write_file(lock_file, std::to_string(other) + " " + fields.substr(0, fields.find(' ')) + "\n");
   EXPECT_NE(refusal(dir.str()).find("process " + std::to_string(other)), std::string::npos);
-  end_child(other, release[1]);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // ActorSystem: a core system driven from the JS event loop.
 import { core, runningInNode } from './core_loader.js';
-import { OptionsError, check, describe, expectString } from './errors.js';
+import { check, describe, expectString } from './errors.js';
 import { ActorSelection, DeadLetterRef, forgetRefs, forgetSelections, refArg, refFor } from './actor_ref.js';
 import { Actor, actorClassName } from './actor.js';
 import { DeadLetterQueue, liveQueue } from './dead_letter_queue.js';
@@ -10,7 +10,7 @@ import { Logger, consoleLogger } from './logger.js';
 import { exactName } from './exact_text.js';
 import { NodeJournalStorage } from './node_journal.js';
 import { ActorSystemOptions, checkLogger, configText, settingsOf } from './options.js';
-import { withUserValues } from './option_checks.js';
+import { resolveOptions, withUserValues } from './option_checks.js';
 import { browserJournalStorage, persistBrowserJournal } from './browser_journal.js';
 import { strategyRecord } from './supervision.js';
 
@@ -33,11 +33,9 @@ function systemSettings(options) {
   // A journal folder (explicit, else HOCON mailroom.journal.dir) is real
   // files in Node, through node:fs; in the browser every folder (the default
   // one included) lives in IndexedDB (browser_journal.js).
-  // As the core's with_journal_dir(""): '' would silently be the working folder.
-  if (s.journalDir === '') {
-    throw new OptionsError('ActorSystemOptions.journalDir = : must name a folder (leave it unset for the default)',
-      { family: 'ActorSystemOptions', field: 'journalDir', value: '' });
-  }
+  // In Node the folder never reaches the core's with_journal_dir: its rule
+  // ('' is refused, not the working folder) is asked for here.
+  if (s.journalDir !== undefined) resolveOptions('ActorSystemOptions', { journalDir: s.journalDir });
   let journalDir = s.journalDir;
   if (journalDir === undefined && s.config !== undefined) {
     journalDir = check(core.configString(s.config, 'mailroom.journal.dir')) ?? undefined;

@@ -166,11 +166,8 @@ val dlq_settings(int system) {
     out.set("retentionMs", static_cast<double>(s.retention_ms));
     out.set("maxReplays", static_cast<double>(s.max_replays));
     out.set("persistenceId", s.persistence_id);
-    // The bound in force: set, else the journal's default (only a journal has one).
-    if (s.store == DeadLetterStore::kPersistent) {
-      out.set("syncWithinMs", static_cast<double>(queue_of(system).sync_within_ms()));
-    } else if (s.sync_within_ms) {
-      out.set("syncWithinMs", static_cast<double>(*s.sync_within_ms));
+    if (const auto bound = queue_of(system).sync_within_ms()) {
+      out.set("syncWithinMs", static_cast<double>(*bound));
     }
     return out;
   });

@@ -147,11 +147,15 @@ class DeadLetterQueue final : public DeadLetterSink {
   // the deferred records first, and makes them durable (natively written
   // and fdatasync'ed; a storage that commits later, IndexedDB, starts it).
   void flush();
-  // The durability bound: every journal change is flushed at most this many
-  // ms after it (settings().sync_within_ms, else the journal's default).
+  // The durability bound in force: every journal change is flushed at most
+  // this many ms after it (settings().sync_within_ms, else the journal's
+  // default); nullopt for a store without a journal and no setting.
   // remove, clear, release and replay return only after their records are
   // flushed; a capture is durable within the bound.
-  std::int64_t sync_within_ms() const noexcept { return sync_within_ms_; }
+  std::optional<std::int64_t> sync_within_ms() const noexcept {
+    if (persistent()) return sync_within_ms_;
+    return settings_.sync_within_ms;
+  }
   // The bound's timer fired (the sync_timer's callback): flushes.
   void sync_due() noexcept;
   // Calls done("") once everything journaled so far is durable (after
